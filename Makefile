@@ -1,0 +1,168 @@
+# papi: one non-recursive Makefile.
+#
+#   make                  build build/libpapi.a and build/papi
+#   make check            install missing Debian packages, build, run every test
+#   make demo             install missing Debian packages, build, run the main job
+#   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, library,
+#                         headers, papi.pc, man pages, completions)
+#   make uninstall / clean / bench / compat / check-sanitize
+#
+# Knobs: BUILD=dir (object tree), V=1 (full commands), WERROR=1 (warnings fail),
+# CFLAGS/CPPFLAGS/LDFLAGS (yours are respected and come last).
+#
+# New files need no edit here: libpapi/*.c, cmd/*.c, events/*.csv, and test
+# programs test/{unit,api,sim}/t_*.c are found by wildcard.  In a test folder,
+# the .c files not named t_* are support code linked into each of its tests.
+
+VERSION     := 0.1.0
+BUILD       ?= build
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+bindir      ?= $(PREFIX)/bin
+libdir      ?= $(PREFIX)/lib
+includedir  ?= $(PREFIX)/include
+mandir      ?= $(PREFIX)/share/man
+datadir     ?= $(PREFIX)/share
+
+CC          ?= cc
+AR          ?= ar
+FC          ?= gfortran
+CFLAGS      ?= -O2 -g
+WARN        := -Wall -Wextra -Wshadow -Wno-unused-parameter $(if $(WERROR),-Werror)
+ALL_CPPFLAGS = -D_GNU_SOURCE -Ilibpapi -I$(BUILD)/gen -Itest -DPAPI_TOOL_VERSION='"$(VERSION)"' $(CPPFLAGS)
+ALL_CFLAGS   = -std=gnu11 -pthread -fno-strict-aliasing $(WARN) $(CFLAGS)
+LIBS         = -pthread -lm -lrt
+
+ifeq ($(V),1)
+Q :=
+say = @:
+else
+Q := @
+say = @printf '  %-6s %s\n'
+endif
+
+# Classic PAPI utility names that install as links to the one binary.
+CLASSIC := papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost \
+           papi_clockres papi_mem_info papi_command_line papi_component_avail \
+           papi_hardware_avail papi_error_codes papi_version
+
+LIB_SRC  := $(sort $(wildcard libpapi/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/events_tbl.o
+CMD_SRC  := $(sort $(wildcard cmd/*.c))
+CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
+EVENTS   := $(sort $(wildcard events/*.csv))
+
+TEST_DIRS := unit api sim
+define test_dir
+$(1)_TESTS   := $$(sort $$(wildcard test/$(1)/t_*.c))
+$(1)_SUPPORT := $$(filter-out $$($(1)_TESTS),$$(sort $$(wildcard test/$(1)/*.c)))
+$(1)_BINS    := $$($(1)_TESTS:test/%.c=$(BUILD)/test/%)
+$(1)_SOBJ    := $$($(1)_SUPPORT:%.c=$(BUILD)/%.o)
+$(BUILD)/test/$(1)/t_%: $(BUILD)/test/$(1)/t_%.o $$($(1)_SOBJ) $(BUILD)/libpapi.a
+	$$(say) LD $$@
+	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
+endef
+$(foreach d,$(TEST_DIRS),$(eval $(call test_dir,$(d))))
+TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
+
+.PHONY: all check demo deps tests install uninstall clean bench compat check-sanitize
+.SECONDARY:
+
+all: $(BUILD)/libpapi.a $(BUILD)/papi $(BUILD)/papi.pc
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/gen/events_tbl.o: $(BUILD)/gen/events_tbl.c
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The event tables in events/ become C, so nothing is read from disk at run time.
+$(BUILD)/gen/events_tbl.c: libpapi/gen_events.sh $(EVENTS)
+	@mkdir -p $(dir $@)
+	$(say) GEN $@
+	$(Q)sh libpapi/gen_events.sh $(EVENTS) > $@.tmp && mv $@.tmp $@
+
+# libpapi.a carries libpfm4 and libcsv inside it, so a user links one archive.
+$(BUILD)/libpapi.a: $(LIB_OBJ)
+	$(say) AR $@
+	$(Q)rm -f $@.own $@.tmp
+	$(Q)$(AR) rcs $@.own $(LIB_OBJ)
+	$(Q)pfm=$$($(CC) -print-file-name=libpfm.a); csv=$$($(CC) -print-file-name=libcsv.a); \
+	  for a in "$$pfm" "$$csv"; do [ -f "$$a" ] || { echo "missing $$a: run 'make deps' (libpfm4-dev, libcsv-dev)" >&2; exit 1; }; done; \
+	  printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $@.tmp $@.own "$$pfm" "$$csv" | $(AR) -M
+	$(Q)mv $@.tmp $@ && rm -f $@.own
+
+$(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
+	$(say) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS)
+
+$(BUILD)/papi.pc: Makefile
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(libdir)' 'includedir=$(includedir)' '' \
+	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event' \
+	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi -pthread -lm -lrt' \
+	  'Cflags: -I$${includedir}' > $@
+
+tests: all $(TEST_BINS)
+
+deps:
+	$(Q)sh test/tools/deps.sh
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory tests
+	$(Q)sh test/tools/run-tests.sh $(BUILD)
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)sh test/tools/demo.sh $(BUILD)
+
+check-sanitize: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build-san \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	  LDFLAGS="-fsanitize=address,undefined" tests
+	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  sh test/tools/run-tests.sh build-san
+
+bench: all
+	$(Q)sh test/bench/run.sh $(BUILD)
+
+compat: all
+	$(Q)sh test/tools/compat.sh $(BUILD)
+
+install: all
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
+	  $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(mandir)/man5 \
+	  $(DESTDIR)$(datadir)/bash-completion/completions $(DESTDIR)$(datadir)/zsh/site-functions \
+	  $(DESTDIR)$(datadir)/fish/vendor_completions.d
+	install -m 755 $(BUILD)/papi $(DESTDIR)$(bindir)/papi
+	for n in $(CLASSIC); do ln -sf papi $(DESTDIR)$(bindir)/$$n; done
+	install -m 644 $(BUILD)/libpapi.a $(DESTDIR)$(libdir)/libpapi.a
+	install -m 644 $(BUILD)/papi.pc $(DESTDIR)$(libdir)/pkgconfig/papi.pc
+	install -m 644 $(INSTALL_HEADERS) $(DESTDIR)$(includedir)/
+	for f in $(wildcard man/*.1); do install -m 644 $$f $(DESTDIR)$(mandir)/man1/; done
+	for f in $(wildcard man/*.3); do install -m 644 $$f $(DESTDIR)$(mandir)/man3/; done
+	for f in $(wildcard man/*.5); do install -m 644 $$f $(DESTDIR)$(mandir)/man5/; done
+	[ ! -f completions/bash/papi ] || install -m 644 completions/bash/papi $(DESTDIR)$(datadir)/bash-completion/completions/papi
+	[ ! -f completions/zsh/_papi ] || install -m 644 completions/zsh/_papi $(DESTDIR)$(datadir)/zsh/site-functions/_papi
+	[ ! -f completions/fish/papi.fish ] || install -m 644 completions/fish/papi.fish $(DESTDIR)$(datadir)/fish/vendor_completions.d/papi.fish
+
+INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(wildcard $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h)
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))
+	rm -f $(DESTDIR)$(libdir)/libpapi.a $(DESTDIR)$(libdir)/pkgconfig/papi.pc
+	rm -f $(DESTDIR)$(includedir)/papi.h $(DESTDIR)$(includedir)/papiStdEventDefs.h \
+	  $(DESTDIR)$(includedir)/fpapi.h $(DESTDIR)$(includedir)/f90papi.h
+	rm -f $(foreach f,$(wildcard man/*.1),$(DESTDIR)$(mandir)/man1/$(notdir $(f))) \
+	  $(foreach f,$(wildcard man/*.3),$(DESTDIR)$(mandir)/man3/$(notdir $(f))) \
+	  $(foreach f,$(wildcard man/*.5),$(DESTDIR)$(mandir)/man5/$(notdir $(f)))
+	rm -f $(DESTDIR)$(datadir)/bash-completion/completions/papi \
+	  $(DESTDIR)$(datadir)/zsh/site-functions/_papi $(DESTDIR)$(datadir)/fish/vendor_completions.d/papi.fish
+
+clean:
+	rm -rf $(BUILD) build-san build-tsan build-fuzz
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Install the Debian packages the build and the tests need, when any is missing.
+# Runs as root with apt-get; otherwise it only says what to install.
+set -eu
+need=""
+have_lib() { [ -f "$(${CC:-cc} -print-file-name="$1")" ]; }
+have_lib libpfm.a || need="$need libpfm4-dev"
+have_lib libcsv.a || need="$need libcsv-dev"
+command -v bats >/dev/null 2>&1 || need="$need bats"
+command -v jq >/dev/null 2>&1 || need="$need jq"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+command -v groff >/dev/null 2>&1 || need="$need groff"
+command -v man >/dev/null 2>&1 || need="$need man-db"
+[ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "deps: installing$need"
+	export DEBIAN_FRONTEND=noninteractive
+	# A stale package list is the usual reason an install fails: refresh once.
+	apt-get install -y -qq $need >/dev/null 2>&1 || {
+		apt-get update -qq >/dev/null && apt-get install -y -qq $need >/dev/null
+	}
+else
+	echo "deps: missing packages:$need (install them with apt-get as root)" >&2
+	exit 1
+fi
