@@ -13,52 +13,12 @@
 /* The parameters are unused until the real definitions arrive. */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
-int PAPI_accum(int EventSet, long long *values)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_accum_counters(long long *values, int array_len)
 {
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_add_event(int EventSet, int EventCode)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_add_events(int EventSet, int *Events, int number)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_add_named_event(int EventSet, const char *EventName)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_assign_eventset_component(int EventSet, int cidx)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_attach(int EventSet, unsigned long tid)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_cleanup_eventset(int EventSet)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_create_eventset(int *EventSet)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_destroy_eventset(int *EventSet)
 {
 	return PAPI_ENOIMPL;
 }
@@ -173,17 +133,7 @@ int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_get_eventset_component(int EventSet)
-{
-	return PAPI_ENOIMPL;
-}
-
 const PAPI_exe_info_t *PAPI_get_executable_info(void)
-{
-	return NULL;
-}
-
-const PAPI_hw_info_t *PAPI_get_hardware_info(void)
 {
 	return NULL;
 }
@@ -203,42 +153,12 @@ int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *
 	return PAPI_ENOIMPL;
 }
 
-long long PAPI_get_real_cyc(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-long long PAPI_get_real_nsec(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-long long PAPI_get_real_usec(void)
-{
-	return PAPI_ENOIMPL;
-}
-
 const PAPI_shlib_info_t *PAPI_get_shared_lib_info(void)
 {
 	return NULL;
 }
 
 int PAPI_get_thr_specific(int tag, void **ptr)
-{
-	return PAPI_ENOIMPL;
-}
-
-long long PAPI_get_virt_cyc(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-long long PAPI_get_virt_nsec(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-long long PAPI_get_virt_usec(void)
 {
 	return PAPI_ENOIMPL;
 }
@@ -264,21 +184,6 @@ int PAPI_hl_stop(void)
 }
 
 int PAPI_ipc(float *rtime, float *ptime, long long *ins, float *ipc)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_is_initialized(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_library_init(int version)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_list_events(int EventSet, int *Events, int *number)
 {
 	return PAPI_ENOIMPL;
 }
@@ -313,11 +218,6 @@ int PAPI_num_counters(void)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_num_events(int EventSet)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_num_hwctrs(void)
 {
 	return PAPI_ENOIMPL;
@@ -326,10 +226,6 @@ int PAPI_num_hwctrs(void)
 int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags, PAPI_overflow_handler_t handler)
 {
 	return PAPI_ENOIMPL;
-}
-
-void PAPI_perror(const char *msg)
-{
 }
 
 int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset, unsigned scale, int EventSet, int EventCode, int threshold, int flags)
@@ -352,42 +248,12 @@ int PAPI_rate_stop(void)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_read(int EventSet, long long *values)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_read_counters(long long *values, int array_len)
 {
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_read_ts(int EventSet, long long *values, long long *cyc)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_register_thread(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_remove_event(int EventSet, int EventCode)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_remove_events(int EventSet, int *Events, int number)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_remove_named_event(int EventSet, const char *EventName)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_reset(int EventSet)
 {
 	return PAPI_ENOIMPL;
 }
@@ -398,11 +264,6 @@ int PAPI_set_cmp_domain(int domain, int cidx)
 }
 
 int PAPI_set_cmp_granularity(int granularity, int cidx)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_set_debug(int level)
 {
 	return PAPI_ENOIMPL;
 }
@@ -437,16 +298,7 @@ int PAPI_set_thr_specific(int tag, void *ptr)
 	return PAPI_ENOIMPL;
 }
 
-void PAPI_shutdown(void)
-{
-}
-
 int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode, int threshold, int flags)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_start(int EventSet)
 {
 	return PAPI_ENOIMPL;
 }
@@ -456,24 +308,9 @@ int PAPI_start_counters(int *events, int array_len)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_state(int EventSet, int *status)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_stop(int EventSet, long long *values)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_stop_counters(long long *values, int array_len)
 {
 	return PAPI_ENOIMPL;
-}
-
-char *PAPI_strerror(int errorCode)
-{
-	return NULL;
 }
 
 unsigned long PAPI_thread_id(void)
@@ -496,7 +333,3 @@ int PAPI_unregister_thread(void)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_write(int EventSet, long long *values)
-{
-	return PAPI_ENOIMPL;
-}
