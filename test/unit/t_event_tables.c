@@ -31,6 +31,16 @@
 #define MAX_UNVERIFIED 32
 #define EXIT_UNKNOWN_PMU 77
 
+#if defined(__x86_64__)
+#define BUILD_ARCH "x86_64"
+#elif defined(__aarch64__)
+#define BUILD_ARCH "aarch64"
+#elif defined(__i386__)
+#define BUILD_ARCH "i386"
+#else
+#define BUILD_ARCH "this architecture"
+#endif
+
 /* One section: the CPU names that head it and the native names it uses. */
 struct section {
 	const char *file;
@@ -343,10 +353,8 @@ static void check_pmu(const struct section *sec, const char *pmu)
 		;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_UNKNOWN_PMU) {
 		if (is_unverified(pmu)) {
-			unsigned v = (unsigned)pfm_get_version();
 			char why[128];
-			snprintf(why, sizeof(why), "libpfm4 %u.%u on this architecture has no %s tables",
-				 PFM_MAJ_VERSION(v), PFM_MIN_VERSION(v), pmu);
+			snprintf(why, sizeof(why), "libpfm4 on " BUILD_ARCH " has no %s tables", pmu);
 			skip(why, what);
 		} else {
 			ok(0, "%s (libpfm4 does not know PMU %s; mark it # UNVERIFIED: %s if intended)",
@@ -453,7 +461,7 @@ static void check_file(const struct events_file *ef)
 		listed++;
 	if (!ok(errs[0] == '\0' && listed > 0, "%s: %d lines parse, %d sections, CPU list of %d names",
 		ef->path, lineno, nsections, listed))
-		printf("#%s\n", errs);
+		printf("%s\n", errs + 1);
 	for (int i = 0; i < nsections; i++)
 		finish_section(&done[i]);
 	for (int i = 0; i < nunverified; i++)
@@ -484,6 +492,20 @@ static void self_test(void)
 	ok(check_formula("N0-(N1*4)", 2, 0, why, sizeof(why)), "infix: valid formula accepted");
 	is_int(preset_catalog_find("PAPI_REF_CYC"), 107, "catalogue: PAPI_REF_CYC is index 107");
 	is_int(preset_catalog_find("PAPI_NOPE"), -1, "catalogue: unknown name");
+	is_int(preset_catalog_find("PAPI_L1_DCM"), 0, "catalogue: PAPI_L1_DCM is index 0");
+	is_int(preset_catalog_find("PAPI_TOT_INS"), 0x32, "catalogue: PAPI_TOT_INS is index 0x32");
+	is_int(preset_catalog_find("PAPI_TOT_CYC"), 0x3b, "catalogue: PAPI_TOT_CYC is index 0x3b");
+	int dup = 0, badrow = 0;
+	for (int i = 0; i < PRESET_COUNT; i++) {
+		const struct preset_def *p = &preset_catalog[i];
+		if (strncmp(p->name, "PAPI_", 5) || !*p->sdesc || strlen(p->sdesc) > 20
+		    || !*p->ldesc || !p->cat)
+			badrow++;
+		if (preset_catalog_find(p->name) != i)
+			dup++;
+	}
+	is_int(badrow, 0, "catalogue: every row has a PAPI_ name, descriptions and a category");
+	is_int(dup, 0, "catalogue: names are unique");
 }
 
 int main(void)
