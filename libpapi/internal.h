@@ -11,11 +11,28 @@
 
 #define PAPI_HIDDEN __attribute__((visibility("hidden")))
 
+/* Most native terms one preset or user event may combine (PAPI 7's limit). */
+#define PAPI_EVENTS_IN_DERIVED_EVENT 8
+
+/* Derived types of the definition files (seed 002). */
+#define NOT_DERIVED	0x0
+#define DERIVED_ADD	0x1
+#define DERIVED_PS	0x2
+#define DERIVED_ADD_PS	0x4
+#define DERIVED_CMPD	0x8
+#define DERIVED_SUB	0x10
+#define DERIVED_POSTFIX	0x20
+#define DERIVED_INFIX	0x40
+
 /* ------------------------------------------------------------------ library
  * library.c owns the global state. papi_state: PAPI_NOT_INITED until
  * PAPI_library_init succeeds. Every public call that needs the library checks
  * lib_ready() first and returns PAPI_ENOINIT when it is not. */
 extern int papi_state;
+/* Register fn to run at PAPI_shutdown (once per fn; last registered runs first). */
+void papi_on_shutdown(void (*fn)(void));
+/* Defaults for new EventSets (PAPI_DEFDOM, PAPI_DEFGRN). */
+extern int papi_default_domain, papi_default_granularity;
 static inline int lib_ready(void) { return papi_state != PAPI_NOT_INITED; }
 
 /* Debug output (PAPI_DEBUG / PAPI_set_debug): prints only when asked. */

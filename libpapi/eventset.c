@@ -1,0 +1,570 @@
+/* eventset.c: the EventSet table, add/remove/list, the state machine and opening counters as perf groups. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* The table is two-level and never moves: a lookup reads two pointers and
+ * takes no lock. Chunks are allocated under tbl_lock and freed at shutdown. */
+#define CHUNK 256
+#define NCHUNKS 256
+static EventSet_t **chunks[NCHUNKS];
+static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
+
+EventSet_t *es_lookup(int id)
+{
+	if (id < 0 || id >= CHUNK * NCHUNKS)
+		return NULL;
+	EventSet_t **c = __atomic_load_n(&chunks[id / CHUNK], __ATOMIC_ACQUIRE);
+	return c ? __atomic_load_n(&c[id % CHUNK], __ATOMIC_ACQUIRE) : NULL;
+}
+
+static int tbl_insert(EventSet_t *es)
+{
+	int ret = PAPI_ENOMEM;
+	pthread_mutex_lock(&tbl_lock);
+	for (int c = 0; c < NCHUNKS; c++) {
+		if (!chunks[c]) {
+			EventSet_t **nc = calloc(CHUNK, sizeof *nc);
+			if (!nc)
+				break;
+			__atomic_store_n(&chunks[c], nc, __ATOMIC_RELEASE);
+		}
+		for (int i = 0; i < CHUNK; i++) {
+			if (!chunks[c][i]) {
+				es->id = c * CHUNK + i;
+				__atomic_store_n(&chunks[c][i], es, __ATOMIC_RELEASE);
+				ret = PAPI_OK;
+				goto out;
+			}
+		}
+	}
+out:
+	pthread_mutex_unlock(&tbl_lock);
+	return ret;
+}
+
+static void tbl_remove(int id)
+{
+	pthread_mutex_lock(&tbl_lock);
+	__atomic_store_n(&chunks[id / CHUNK][id % CHUNK], NULL, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&tbl_lock);
+}
+
+/* The domain new EventSets get (PAPI_DEFDOM); options.c may change it. */
+int papi_default_domain = PAPI_DOM_USER;
+int papi_default_granularity = PAPI_GRN_THR;
+
+/* PAPI_create_eventset: *EventSet must be PAPI_NULL on entry and gets the new
+ * id. PAPI_EINVAL (NULL or not PAPI_NULL), PAPI_ENOMEM, PAPI_ENOINIT. */
+int PAPI_create_eventset(int *EventSet)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!EventSet || *EventSet != PAPI_NULL)
+		return PAPI_EINVAL;
+	EventSet_t *es = calloc(1, sizeof *es);
+	if (!es)
+		return PAPI_ENOMEM;
+	es->state = PAPI_STOPPED;
+	es->cidx = -1;
+	es->domain = papi_default_domain;
+	es->granularity = papi_default_granularity;
+	es->owner = papi_gettid();
+	es->cpu = -1;
+	int ret = tbl_insert(es);
+	if (ret != PAPI_OK) {
+		free(es);
+		return ret;
+	}
+	*EventSet = es->id;
+	return PAPI_OK;
+}
+
+static void es_free(EventSet_t *es)
+{
+	es_close_all(es);
+	free(es->ev);
+	free(es->hw);
+	free(es->groups);
+	free(es->rbuf);
+	free(es->hwval);
+	free(es->acc);
+	free(es);
+}
+
+/* Look up a set the caller may change: PAPI_ENOEVST when id is no set,
+ * PAPI_EISRUN when it is counting. */
+static int es_get_stopped(int id, EventSet_t **out)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(id);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (es->state & PAPI_RUNNING)
+		return PAPI_EISRUN;
+	*out = es;
+	return PAPI_OK;
+}
+
+void es_close_all(EventSet_t *es)
+{
+	for (int i = 0; i < es->nhw; i++) {
+		/* members first, leaders last: closing a leader first would
+		 * promote its members to singleton groups for nothing. */
+		if (es->hw[i].fd >= 0 && es->groups[es->hw[i].group].leader != es->hw[i].fd) {
+			sys->close(es->hw[i].fd);
+			es->hw[i].fd = -1;
+		}
+	}
+	for (int i = 0; i < es->nhw; i++) {
+		if (es->hw[i].fd >= 0) {
+			sys->close(es->hw[i].fd);
+			es->hw[i].fd = -1;
+		}
+	}
+	es->ngroups = 0;
+}
+
+/* Which group a counter joins: one group per kernel PMU; the generic
+ * hardware types live on the core PMU. */
+static int group_key(const struct perf_event_attr *a)
+{
+	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE)
+		return PERF_TYPE_RAW;
+	return (int)a->type;
+}
+
+static int grow(void **p, int *cap, int need, size_t sz)
+{
+	if (need <= *cap)
+		return PAPI_OK;
+	int n = *cap ? *cap * 2 : 8;
+	while (n < need)
+		n *= 2;
+	void *q = realloc(*p, (size_t)n * sz);
+	if (!q)
+		return PAPI_ENOMEM;
+	memset((char *)q + (size_t)*cap * sz, 0, (size_t)(n - *cap) * sz);
+	*p = q;
+	*cap = n;
+	return PAPI_OK;
+}
+
+/* The attribute a counter is opened with: the native encoding plus this
+ * set's domain, inheritance and read format. */
+static void hw_attr(const EventSet_t *es, const struct native *n, int leader,
+		    struct perf_event_attr *a)
+{
+	*a = n->attr;
+	a->size = sizeof *a;
+	if (!n->has_domain_mod) {
+		a->exclude_user = !(es->domain & PAPI_DOM_USER);
+		a->exclude_kernel = !(es->domain & PAPI_DOM_KERNEL);
+		a->exclude_hv = !(es->domain & PAPI_DOM_SUPERVISOR);
+	}
+	a->read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
+			 PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a->disabled = leader;
+	a->inherit = es->inherit ? 1 : 0;
+	a->enable_on_exec = leader && es->enable_on_exec;
+}
+
+/* Open counter h of es, into its PMU's group (or alone when multiplexing).
+ * On failure nothing stays open; a failure caused only by the other
+ * members of the group is PAPI_ECNFLCT. */
+static int hw_open(EventSet_t *es, int h)
+{
+	struct es_hw *hw = &es->hw[h];
+	const struct native *n = native_get(hw->ntv);
+	if (!n)
+		return PAPI_EBUG;
+	int key = group_key(&n->attr), g = -1;
+	if (!es->multiplex)
+		for (int i = 0; i < es->ngroups; i++)
+			if (es->groups[i].kernel_type == key)
+				g = i;
+	struct perf_event_attr a;
+	hw_attr(es, n, g < 0, &a);
+	pid_t pid = es->cpu >= 0 && !es->attach ? -1 : es->attach;
+	int fd = sys->perf_open(&a, pid, es->cpu, g < 0 ? -1 : es->groups[g].leader,
+				PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int err = errno, ret = pe_errno_to_papi(err);
+		char why[300];
+		if (g >= 0) {
+			/* Does it open alone? Then the group is the obstacle. */
+			struct perf_event_attr solo;
+			hw_attr(es, n, 1, &solo);
+			int sfd = sys->perf_open(&solo, pid, es->cpu, -1, PERF_FLAG_FD_CLOEXEC);
+			if (sfd >= 0) {
+				sys->close(sfd);
+				papi_set_reason("%s: conflicts with the events already in this EventSet "
+						"(no counter can hold them all together)", n->name);
+				return PAPI_ECNFLCT;
+			}
+			err = errno;
+			ret = pe_errno_to_papi(err);
+		}
+		pe_advice(err, n->name, &a, why, sizeof why);
+		papi_set_reason("%s", why);
+		/* A PMU the kernel does not have makes the event uncountable
+		 * here: PAPI reports such an event as not existing. */
+		if (ret == PAPI_EINVAL && pmu_get(n->pmu) && pmu_get(n->pmu)->kernel_type < 0)
+			ret = PAPI_ENOEVNT;
+		return ret;
+	}
+	if (g < 0) {
+		if (grow((void **)&es->groups, &es->cap_groups, es->ngroups + 1, sizeof *es->groups)) {
+			sys->close(fd);
+			return PAPI_ENOMEM;
+		}
+		g = es->ngroups++;
+		es->groups[g] = (struct es_group){ .leader = fd, .n = 0, .kernel_type = key };
+	}
+	hw->fd = fd;
+	hw->group = g;
+	hw->slot = es->groups[g].n++;
+	size_t need = 3 + (size_t)es->groups[g].n;
+	if (need > es->rbuf_len) {
+		uint64_t *b = realloc(es->rbuf, need * sizeof *b);
+		if (!b)
+			return PAPI_ENOMEM;	/* fd stays: es_close_all reaps it */
+		es->rbuf = b;
+		es->rbuf_len = need;
+	}
+	return PAPI_OK;
+}
+
+int es_reopen(EventSet_t *es)
+{
+	es_close_all(es);
+	for (int h = 0; h < es->nhw; h++) {
+		int ret = hw_open(es, h);
+		if (ret != PAPI_OK) {
+			es_close_all(es);
+			return ret;
+		}
+	}
+	return PAPI_OK;
+}
+
+/* Drop counters no event uses any more, renumbering the events' indexes. */
+static void hw_compact(EventSet_t *es)
+{
+	int map[es->nhw > 0 ? es->nhw : 1], k = 0;
+	for (int h = 0; h < es->nhw; h++) {
+		if (es->hw[h].refs > 0) {
+			map[h] = k;
+			es->hw[k++] = es->hw[h];
+		} else {
+			if (es->hw[h].fd >= 0)
+				sys->close(es->hw[h].fd);
+			map[h] = -1;
+		}
+	}
+	es->nhw = k;
+	for (int e = 0; e < es->nev; e++)
+		for (int t = 0; t < es->ev[e].def.nterms; t++)
+			es->ev[e].hw[t] = map[es->ev[e].hw[t]];
+}
+
+/* Resolve an event code into native terms. */
+static int resolve(int code, struct derived_def *d)
+{
+	memset(d, 0, sizeof *d);
+	if ((code & PAPI_UE_MASK) == PAPI_UE_MASK || (code & PAPI_PRESET_MASK))
+		return presets_resolve(code, d);
+	if (code & PAPI_NATIVE_MASK) {
+		int idx = code & PAPI_NATIVE_AND_MASK;
+		if (!native_get(idx))
+			return PAPI_ENOEVNT;
+		d->nterms = 1;
+		d->ntv[0] = idx;
+		d->derived = NOT_DERIVED;
+		return PAPI_OK;
+	}
+	return PAPI_ENOEVNT;
+}
+
+static int add_one(EventSet_t *es, int code)
+{
+	for (int e = 0; e < es->nev; e++)
+		if (es->ev[e].code == code)
+			return PAPI_ECNFLCT;	/* PAPI 7 refuses duplicates so */
+	struct derived_def d;
+	int ret = resolve(code, &d);
+	if (ret != PAPI_OK)
+		return ret;
+	if (d.nterms < 1 || d.nterms > PAPI_EVENTS_IN_DERIVED_EVENT)
+		return PAPI_EBUG;
+	if (grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev) ||
+	    grow((void **)&es->hw, &es->cap_hw, es->nhw + d.nterms, sizeof *es->hw))
+		return PAPI_ENOMEM;
+	if (es->cidx < 0)
+		es->cidx = 0;
+	struct es_event *ev = &es->ev[es->nev];
+	memset(ev, 0, sizeof *ev);
+	ev->code = code;
+	ev->def = d;
+	int first_new = es->nhw, ngroups0 = es->ngroups;
+	for (int t = 0; t < d.nterms; t++) {
+		int h;
+		for (h = 0; h < es->nhw; h++)
+			if (es->hw[h].ntv == d.ntv[t])
+				break;
+		if (h == es->nhw) {
+			es->hw[h] = (struct es_hw){ .ntv = d.ntv[t], .fd = -1 };
+			es->nhw++;
+			ret = hw_open(es, h);
+			if (ret != PAPI_OK)
+				goto undo;
+		}
+		ev->hw[t] = h;
+	}
+	for (int t = 0; t < d.nterms; t++)
+		es->hw[ev->hw[t]].refs++;
+	es->nev++;
+	size_t nhwv = (size_t)es->nhw, nev = (size_t)es->nev;
+	long long *hv = realloc(es->hwval, nhwv * sizeof *hv);
+	if (hv)
+		es->hwval = hv;
+	long long *acc = realloc(es->acc, nev * sizeof *acc);
+	if (acc)
+		es->acc = acc;
+	if (!hv || !acc)
+		return PAPI_ENOMEM;
+	memset(es->hwval, 0, nhwv * sizeof *hv);
+	return PAPI_OK;
+undo:
+	/* Close what this call opened, newest first, and restore the groups. */
+	for (int h = es->nhw - 1; h >= first_new; h--)
+		if (es->hw[h].fd >= 0) {
+			es->groups[es->hw[h].group].n--;
+			sys->close(es->hw[h].fd);
+		}
+	es->nhw = first_new;
+	es->ngroups = ngroups0;
+	return ret;
+}
+
+/* PAPI_add_event: add one preset, native or user event. PAPI_ENOEVST,
+ * PAPI_EISRUN, PAPI_ENOEVNT (unknown or not countable here), PAPI_ECNFLCT
+ * (already in the set, or no counter can hold it with the others),
+ * PAPI_EPERM, PAPI_ENOMEM. papi_last_reason() says why in words. */
+int PAPI_add_event(int EventSet, int EventCode)
+{
+	EventSet_t *es;
+	int ret = es_get_stopped(EventSet, &es);
+	if (ret != PAPI_OK)
+		return ret;
+	papi_clear_reason();
+	return add_one(es, EventCode);
+}
+
+/* PAPI_add_named_event: PAPI_add_event by name; PAPI_EINVAL for NULL. */
+int PAPI_add_named_event(int EventSet, const char *EventName)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!EventName)
+		return PAPI_EINVAL;
+	int code, ret = PAPI_event_name_to_code(EventName, &code);
+	if (ret != PAPI_OK)
+		return ret;
+	return PAPI_add_event(EventSet, code);
+}
+
+/* PAPI_add_events: add number events in order. PAPI_OK when all were
+ * added; otherwise a negative error code when the first failed, or the
+ * count of events added before the failure. PAPI_EINVAL for NULL/number<=0. */
+int PAPI_add_events(int EventSet, int *EventCodes, int number)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!EventCodes || number <= 0)
+		return PAPI_EINVAL;
+	for (int i = 0; i < number; i++) {
+		int ret = PAPI_add_event(EventSet, EventCodes[i]);
+		if (ret != PAPI_OK)
+			return i > 0 ? i : ret;
+	}
+	return PAPI_OK;
+}
+
+/* PAPI_remove_event: PAPI_ENOEVST, PAPI_EISRUN, PAPI_EINVAL when the event
+ * is not in the set. The remaining counters are reopened. */
+int PAPI_remove_event(int EventSet, int EventCode)
+{
+	EventSet_t *es;
+	int ret = es_get_stopped(EventSet, &es);
+	if (ret != PAPI_OK)
+		return ret;
+	int e;
+	for (e = 0; e < es->nev; e++)
+		if (es->ev[e].code == EventCode)
+			break;
+	if (e == es->nev)
+		return PAPI_EINVAL;
+	for (int t = 0; t < es->ev[e].def.nterms; t++)
+		es->hw[es->ev[e].hw[t]].refs--;
+	memmove(&es->ev[e], &es->ev[e + 1], (size_t)(es->nev - e - 1) * sizeof *es->ev);
+	es->nev--;
+	es_close_all(es);
+	hw_compact(es);
+	return es_reopen(es);
+}
+
+int PAPI_remove_named_event(int EventSet, const char *EventName)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!EventName)
+		return PAPI_EINVAL;
+	int code, ret = PAPI_event_name_to_code(EventName, &code);
+	if (ret != PAPI_OK)
+		return ret;
+	return PAPI_remove_event(EventSet, code);
+}
+
+/* PAPI_remove_events: as PAPI_add_events, for removal. */
+int PAPI_remove_events(int EventSet, int *EventCodes, int number)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!EventCodes || number <= 0)
+		return PAPI_EINVAL;
+	for (int i = 0; i < number; i++) {
+		int ret = PAPI_remove_event(EventSet, EventCodes[i]);
+		if (ret != PAPI_OK)
+			return i > 0 ? i : ret;
+	}
+	return PAPI_OK;
+}
+
+/* PAPI_list_events: copies up to *number codes; *number becomes the count
+ * copied. PAPI_EINVAL for NULL pointers or *number < 0. */
+int PAPI_list_events(int EventSet, int *Events, int *number)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (!number || *number < 0 || (!Events && *number > 0))
+		return PAPI_EINVAL;
+	int n = *number < es->nev ? *number : es->nev;
+	for (int i = 0; i < n; i++)
+		Events[i] = es->ev[i].code;
+	*number = n;
+	return PAPI_OK;
+}
+
+/* PAPI_num_events: the number of events, or PAPI_ENOEVST. */
+int PAPI_num_events(int EventSet)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	return es ? es->nev : PAPI_ENOEVST;
+}
+
+/* PAPI_state: PAPI_STOPPED or PAPI_RUNNING and the other state bits. */
+int PAPI_state(int EventSet, int *status)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!status)
+		return PAPI_EINVAL;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	*status = es->state;
+	return PAPI_OK;
+}
+
+/* PAPI_cleanup_eventset: remove every event; the set stays, bound to its
+ * component. PAPI_EISRUN while counting. */
+int PAPI_cleanup_eventset(int EventSet)
+{
+	EventSet_t *es;
+	int ret = es_get_stopped(EventSet, &es);
+	if (ret != PAPI_OK)
+		return ret;
+	es_close_all(es);
+	es->nev = 0;
+	es->nhw = 0;
+	es->ngroups = 0;
+	es->multiplex = 0;
+	es->state = PAPI_STOPPED;
+	return PAPI_OK;
+}
+
+/* PAPI_destroy_eventset: only an empty, stopped set; *EventSet becomes
+ * PAPI_NULL. PAPI_EINVAL (NULL, or events still in it), PAPI_EISRUN. */
+int PAPI_destroy_eventset(int *EventSet)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!EventSet)
+		return PAPI_EINVAL;
+	EventSet_t *es;
+	int ret = es_get_stopped(*EventSet, &es);
+	if (ret != PAPI_OK)
+		return ret;
+	if (es->nev > 0)
+		return PAPI_EINVAL;
+	tbl_remove(es->id);
+	es_free(es);
+	*EventSet = PAPI_NULL;
+	return PAPI_OK;
+}
+
+/* PAPI_assign_eventset_component: bind an empty set to component cidx.
+ * PAPI_ENOCMP for a component that does not exist. */
+int PAPI_assign_eventset_component(int EventSet, int cidx)
+{
+	EventSet_t *es;
+	int ret = es_get_stopped(EventSet, &es);
+	if (ret != PAPI_OK)
+		return ret;
+	if (cidx < 0 || cidx >= PAPI_num_components())
+		return PAPI_ENOCMP;
+	if (es->nev > 0 && es->cidx != cidx)
+		return PAPI_EINVAL;
+	es->cidx = cidx;
+	return PAPI_OK;
+}
+
+/* PAPI_get_eventset_component: the component index, or PAPI_ENOCMP when
+ * the set is not bound yet, PAPI_ENOEVST for no set. */
+int PAPI_get_eventset_component(int EventSet)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	return es->cidx < 0 ? PAPI_ENOCMP : es->cidx;
+}
+
+/* At shutdown: stop and free every set. */
+void es_destroy_all(void)
+{
+	pthread_mutex_lock(&tbl_lock);
+	for (int c = 0; c < NCHUNKS; c++) {
+		if (!chunks[c])
+			continue;
+		for (int i = 0; i < CHUNK; i++)
+			if (chunks[c][i]) {
+				es_free(chunks[c][i]);
+				chunks[c][i] = NULL;
+			}
+		free(chunks[c]);
+		chunks[c] = NULL;
+	}
+	pthread_mutex_unlock(&tbl_lock);
+}
