@@ -114,3 +114,21 @@ SH
 	complete_words "$PAPI_BIN" native -e x
 	[ "$status" -eq 0 ]
 }
+
+@test "zsh: the completion file parses" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	run -0 zsh -n "$PAPI_TOP/completions/zsh/_papi"
+}
+
+@test "fish: subcommands and version options complete" {
+	command -v fish >/dev/null || skip "fish is not installed"
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -sf "$PAPI_BIN" "$BATS_TEST_TMPDIR/bin/papi"
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run -0 fish --no-config -c \
+		"source '$PAPI_TOP/completions/fish/papi.fish'; complete -C 'papi '"
+	grep -q "^version"$'\t' <<<"$output"
+	grep -q "^help"$'\t' <<<"$output"
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run -0 fish --no-config -c \
+		"source '$PAPI_TOP/completions/fish/papi.fish'; complete -C 'papi version --'"
+	grep -qx -- "--json" <<<"$(cut -f1 <<<"$output")"
+}
