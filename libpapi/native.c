@@ -8,9 +8,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include <perfmon/pfmlib_perf_event.h>
-
+/* internal.h (linux/perf_event.h) first: libpfm4's copy of the perf_event
+ * types then steps aside instead of clashing with the kernel header. */
 #include "internal.h"
+
+#include <perfmon/pfmlib_perf_event.h>
 
 /* Longest name we hand to libpfm4; longer ones are refused untouched. */
 #define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
