@@ -4,7 +4,6 @@
 #include <stdint.h>
 
 #include "papi.h"
-#include "internal.h"
 #include "tap.h"
 
 /* Busy functions that live alone in their own sections, so the linker's
@@ -53,16 +52,11 @@ static inline void spin_cpu(long long ns, int which_b)
 	}
 }
 
-/* Event code by name; the native table directly while the name lookup of
- * the codes module is not in this tree. 0 when the event is unknown. */
+/* Event code by name; 0 when the event is unknown. */
 static inline int code_of(const char *name)
 {
-	int code, idx;
-	if (PAPI_event_name_to_code(name, &code) == PAPI_OK)
-		return code;
-	if (native_lookup(name, &idx) == PAPI_OK)
-		return PAPI_NATIVE_MASK | idx;
-	return 0;
+	int code;
+	return PAPI_event_name_to_code(name, &code) == PAPI_OK ? code : 0;
 }
 
 /* A stopped EventSet holding the named events, or PAPI_NULL. */
