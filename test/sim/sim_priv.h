@@ -18,7 +18,7 @@
 struct sev {			/* one open counter */
 	int used, fd, pmu;	/* pmu: index into sim_cfg.pmu, -1 for software */
 	int leader;		/* slot of the group leader (itself for a leader) */
-	int seq;		/* open sim_order, for the group read layout */
+	int seq;		/* open order, for the group read layout */
 	struct perf_event_attr attr;
 	int enabled, error;
 	unsigned mask;
