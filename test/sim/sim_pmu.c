@@ -18,7 +18,7 @@ struct sim_config sim_cfg;
 struct sev sim_evs[MAXEV];
 struct decl sim_decls[MAXDECL];
 int sim_ndecls;
-int sim_order[MAXEV], sim_norder;	/* group leaders in rotation sim_order */
+int sim_order[MAXEV], sim_norder;	/* group leaders in rotation order */
 uint64_t sim_raw[SIM_MAX_PMUS][SIM_MAX_CNTRS];
 uint64_t sim_now_ns, sim_ip = 0x400000, sim_next_id = 1, sim_nsignals;
 int sim_seqno, sim_nopens, sim_fail_err, sim_fail_n, sim_busy;

@@ -57,7 +57,7 @@ extern struct sim_config sim_cfg;
 extern struct sev sim_evs[MAXEV];
 extern struct decl sim_decls[MAXDECL];
 extern int sim_ndecls;
-extern int sim_order[MAXEV], sim_norder;	/* group leaders in rotation sim_order */
+extern int sim_order[MAXEV], sim_norder;	/* group leaders in rotation order */
 extern uint64_t sim_raw[SIM_MAX_PMUS][SIM_MAX_CNTRS];
 extern uint64_t sim_now_ns, sim_ip, sim_next_id, sim_nsignals;
 extern int sim_seqno, sim_nopens, sim_fail_err, sim_fail_n, sim_busy;
