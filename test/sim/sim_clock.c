@@ -262,11 +262,15 @@ static void count(struct sev *e, uint64_t dt)
 		e->left -= inc;
 }
 
-static void slice(uint64_t dt)
+/* Run up to max cycles: to the next tick when groups must rotate, else all
+ * of them at once (nothing changes at a tick then). Returns cycles run. */
+static uint64_t slice(uint64_t max)
 {
-	int rotate[SIM_MAX_PMUS];
+	int rotate[SIM_MAX_PMUS], any = 0;
 	for (int p = 0; p < sim_cfg.npmus; p++)
-		rotate[p] = schedule(p);
+		any |= rotate[p] = schedule(p);
+	uint64_t to_tick = sim_cfg.tick - sim_now_ns % sim_cfg.tick;
+	uint64_t dt = any && to_tick < max ? to_tick : max;
 	sim_now_ns += dt;
 	for (int i = 0; i < MAXEV; i++) {
 		struct sev *e = &sim_evs[i];
@@ -297,6 +301,7 @@ static void slice(uint64_t dt)
 			}
 		}
 	}
+	return dt;
 }
 
 static void signals_deliver(struct sigq *q, int n)
@@ -321,12 +326,8 @@ void sim_advance(uint64_t cycles)
 	struct sigq q[MAXSIG];
 	int n;
 	pthread_mutex_lock(&sim_lock);
-	while (cycles > 0) {
-		uint64_t to_tick = sim_cfg.tick - sim_now_ns % sim_cfg.tick;
-		uint64_t dt = cycles < to_tick ? cycles : to_tick;
-		slice(dt);
-		cycles -= dt;
-	}
+	while (cycles > 0)
+		cycles -= slice(cycles);
 	for (int i = 0; i < MAXEV; i++)
 		if (sim_evs[i].used)
 			sim_page_update(&sim_evs[i]);
