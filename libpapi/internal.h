@@ -222,6 +222,13 @@ void es_close_all(EventSet_t *es);
 /* Read every group into es->hwval (scaled), then compute values[nev]. */
 int es_read_values(EventSet_t *es, long long *values);
 void es_destroy_all(void);
+/* Shutdown safety (eventset.c): a public call that uses an EventSet runs
+ * between es_enter() and es_leave(). es_enter returns PAPI_ENOINIT once
+ * PAPI_shutdown has begun; es_destroy_all frees the sets only when no call
+ * is in flight. Calls nest. Modules with their own PAPI_* calls on EventSets
+ * (overflow, multiplex, attach...) wrap them the same way. */
+int es_enter(void);
+void es_leave(void);
 
 /* Thread id of the caller (cached per thread). */
 pid_t papi_gettid(void);
