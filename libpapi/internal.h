@@ -33,7 +33,8 @@ extern int papi_state;
 void papi_on_shutdown(void (*fn)(void));
 /* Defaults for new EventSets (PAPI_DEFDOM, PAPI_DEFGRN). */
 extern int papi_default_domain, papi_default_granularity;
-static inline int lib_ready(void) { return papi_state != PAPI_NOT_INITED; }
+/* Atomic: other threads read it while PAPI_shutdown changes it. */
+static inline int lib_ready(void) { return __atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) != PAPI_NOT_INITED; }
 
 /* Debug output (PAPI_DEBUG / PAPI_set_debug): prints only when asked. */
 extern int papi_debug_level;
