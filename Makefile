@@ -120,12 +120,12 @@ demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)sh test/tools/demo.sh $(BUILD)
 
+# The bats tests compile programs against build-san/libpapi.a: CC links the
+# sanitizer runtimes (no shift check: PAPI 7's header macros shift into the sign bit).
 check-sanitize: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-san \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" tests
-	# Bats tests compile programs against build-san/libpapi.a: they need the
-	# sanitizer runtimes (shift: PAPI 7's own header macros shift into the sign bit).
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  CC="$(CC) -fsanitize=address,undefined -fno-sanitize=shift" sh test/tools/run-tests.sh build-san
 
