@@ -106,6 +106,11 @@ static int start_impl(int EventSet)
 	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK ||
 	    (ret = group_ioctl(es, PERF_EVENT_IOC_ENABLE)) != PAPI_OK)
 		return ret;
+	/* overflow: arm after the counters run from zero */
+	if (es->overflow && (ret = ovf_start(es)) != PAPI_OK) {
+		group_ioctl(es, PERF_EVENT_IOC_DISABLE);
+		return ret;
+	}
 	es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
 	return PAPI_OK;
 }
@@ -121,6 +126,8 @@ static int stop_impl(int EventSet, long long *values)
 	if (!(es->state & PAPI_RUNNING))
 		return PAPI_ENOTRUN;
 	ret = group_ioctl(es, PERF_EVENT_IOC_DISABLE);
+	if (es->overflow)
+		ovf_stop(es);
 	if (counting_stop_hook)
 		counting_stop_hook(es);
 	es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;

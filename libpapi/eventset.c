@@ -88,6 +88,8 @@ static int create_eventset_impl(int *EventSet)
 static void es_free(EventSet_t *es)
 {
 	es_close_all(es);
+	profil_free(es);
+	ovf_free(es);
 	free(es->ev);
 	free(es->hw);
 	free(es->groups);
@@ -114,6 +116,8 @@ static int es_get_stopped(int id, EventSet_t **out)
 
 void es_close_all(EventSet_t *es)
 {
+	if (es->overflow)
+		ovf_fd_close_all(es);	/* ring buffers go before their fds */
 	for (int i = 0; i < es->nhw; i++) {
 		/* members first, leaders last: closing a leader first would
 		 * promote its members to singleton groups for nothing. */
@@ -191,6 +195,8 @@ static int hw_open(EventSet_t *es, int h)
 				g = i;
 	struct perf_event_attr a;
 	hw_attr(es, n, g < 0, &a);
+	if (es->overflow)
+		ovf_attr(es, h, &a);
 	pid_t pid = es->cpu >= 0 && !es->attach ? -1 : es->attach;
 	int fd = sys->perf_open(&a, pid, es->cpu, g < 0 ? -1 : es->groups[g].leader,
 				PERF_FLAG_FD_CLOEXEC);
@@ -201,6 +207,8 @@ static int hw_open(EventSet_t *es, int h)
 			/* Does it open alone? Then the group is the obstacle. */
 			struct perf_event_attr solo;
 			hw_attr(es, n, 1, &solo);
+			if (es->overflow)
+				ovf_attr(es, h, &solo);
 			int sfd = sys->perf_open(&solo, pid, es->cpu, -1, PERF_FLAG_FD_CLOEXEC);
 			if (sfd >= 0) {
 				sys->close(sfd);
@@ -238,7 +246,7 @@ static int hw_open(EventSet_t *es, int h)
 		es->rbuf = b;
 		es->rbuf_len = need;
 	}
-	return PAPI_OK;
+	return es->overflow ? ovf_fd_open(es, h) : PAPI_OK;
 }
 
 int es_reopen(EventSet_t *es)
@@ -414,6 +422,11 @@ static int remove_event_impl(int EventSet, int EventCode)
 			break;
 	if (e == es->nev)
 		return PAPI_EINVAL;
+	/* An event leaves the set with its profile and overflow turned off. */
+	if (es->profil)
+		profil_forget(es, EventCode);
+	if (es->overflow)
+		ovf_forget(es, EventCode);
 	for (int t = 0; t < es->ev[e].def.nterms; t++)
 		es->hw[es->ev[e].hw[t]].refs--;
 	memmove(&es->ev[e], &es->ev[e + 1], (size_t)(es->nev - e - 1) * sizeof *es->ev);
@@ -500,6 +513,8 @@ static int cleanup_eventset_impl(int EventSet)
 	if (ret != PAPI_OK)
 		return ret;
 	es_close_all(es);
+	profil_free(es);
+	ovf_free(es);
 	es->nev = 0;
 	es->nhw = 0;
 	es->ngroups = 0;

@@ -4,6 +4,7 @@
 
 #include <linux/perf_event.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -230,6 +231,47 @@ void es_destroy_all(void);
  * (overflow, multiplex, attach...) wrap them the same way. */
 int es_enter(void);
 void es_leave(void);
+
+/* ------------------------------------------------------------------ overflow / profil
+ * overflow.c samples counters through the kernel (sample_period, a ring
+ * buffer per sampled counter, a signal to the owning thread) or, with
+ * PAPI_OVERFLOW_FORCE_SW, reads them on a per-thread timer. Bit h of an
+ * overflow vector is es->hw[h], the set's h-th perf counter.
+ * eventset.c calls the ovf_* hooks when es->overflow is set; counting.c
+ * calls ovf_start after enabling a set and ovf_stop after disabling it. */
+#define OVF_HW_SIGNAL (SIGRTMIN + 2)	/* kernel sampling: F_SETSIG signal */
+#define OVF_SW_SIGNAL SIGPROF		/* PAPI_OVERFLOW_FORCE_SW timer */
+/* Add the sampling fields to the attribute of counter h when it overflows. */
+void ovf_attr(const EventSet_t *es, int h, struct perf_event_attr *a);
+/* After counter h was opened: map its ring buffer and route its signal.
+ * PAPI_OK, PAPI_ENOMEM, PAPI_ESYS (the fd stays; es_close_all reaps it). */
+int ovf_fd_open(EventSet_t *es, int h);
+/* Before es's counters are closed: unmap every ring buffer of es. */
+void ovf_fd_close_all(EventSet_t *es);
+/* Arm (after enable) and disarm (after disable). PAPI_OK, PAPI_ESYS. */
+int ovf_start(EventSet_t *es);
+void ovf_stop(EventSet_t *es);
+/* Set, change (threshold > 0) or clear (0) overflow on event code; handler
+ * NULL keeps the current one. Reopens the counters when sampling changes.
+ * Errors as PAPI_overflow after its argument checks. */
+int ovf_configure(EventSet_t *es, int code, int threshold, int flags,
+		  PAPI_overflow_handler_t handler);
+/* Drop event code's overflow without reopening (the event leaves the set). */
+void ovf_forget(EventSet_t *es, int code);
+/* Free all overflow state of es (its counters must be closed already). */
+void ovf_free(EventSet_t *es);
+/* Index in es->ev of event code, or -1. */
+int es_event_index(const EventSet_t *es, int code);
+
+/* profil.c: record one sample into the histograms of the profiled events
+ * whose bits are in vector (async-signal-safe; weight = thresholds crossed). */
+void profil_hit(EventSet_t *es, void *pc, long long vector, unsigned long long weight);
+/* One sample into regions: 1 when a bucket took it, 0 when no region covers
+ * pc or the flags dropped it. Pure: unit tests call it directly. */
+int profil_record(const PAPI_sprofil_t *reg, int nreg, int flags, uintptr_t pc,
+		  unsigned long long weight);
+void profil_forget(EventSet_t *es, int code);
+void profil_free(EventSet_t *es);
 
 /* Thread id of the caller (cached per thread). */
 pid_t papi_gettid(void);

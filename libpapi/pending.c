@@ -98,11 +98,6 @@ int PAPI_get_opt(int option, PAPI_option_t *ptr)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *array, int *number)
-{
-	return PAPI_ENOIMPL;
-}
-
 const PAPI_shlib_info_t *PAPI_get_shared_lib_info(void)
 {
 	return NULL;
@@ -158,16 +153,6 @@ int PAPI_num_counters(void)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags, PAPI_overflow_handler_t handler)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset, unsigned scale, int EventSet, int EventCode, int threshold, int flags)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_rate_stop(void)
 {
 	return PAPI_ENOIMPL;
@@ -219,11 +204,6 @@ int PAPI_set_opt(int option, PAPI_option_t *ptr)
 }
 
 int PAPI_set_thr_specific(int tag, void *ptr)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode, int threshold, int flags)
 {
 	return PAPI_ENOIMPL;
 }

@@ -1,0 +1,783 @@
+/* overflow.c: PAPI_overflow: kernel sampling (ring buffer, signal to the owning thread) and timer-driven software overflow. */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/*
+ * How it works.
+ *
+ * Hardware (kernel) overflow: an overflowing counter stays where eventset.c
+ * put it, leader or member of its PMU's group (the kernel samples group
+ * members as well as leaders, and one read() of the group still returns
+ * every count, exact, while sampling). It is opened with sample_period =
+ * threshold, sample_type = PERF_SAMPLE_IP and wakeup_events = 1, gets a ring
+ * buffer of 1 + RING_PAGES pages (sys->mmap), and its fd signals
+ * OVF_HW_SIGNAL (F_SETSIG) to the thread that counts it (F_SETOWN_EX,
+ * F_OWNER_TID; the EventSet's owner for attached sets), O_ASYNC on.
+ * The counter runs free: no event_limit, so a count never stops between an
+ * overflow and its handler, and inherited counters (where the kernel refuses
+ * PERF_EVENT_IOC_REFRESH) work too. The signal handler drains every ring of
+ * its thread and calls the user's handler once per PERF_RECORD_SAMPLE with
+ * that sample's IP, so signals that merge or arrive late lose no overflow.
+ * Should the kernel ever disable a counter after an overflow (POLL_HUP,
+ * an event_limit ran out) the handler re-enables it with
+ * PERF_EVENT_IOC_REFRESH.
+ *
+ * Software overflow (PAPI_OVERFLOW_FORCE_SW): at PAPI_start a POSIX timer
+ * on the starting thread's CPU clock (CLOCK_MONOTONIC for attached sets)
+ * sends OVF_SW_SIGNAL to that thread every SW_TICK_NS; the handler reads the
+ * counts and calls the user's handler when an event went threshold past
+ * the last point it fired. Derived events may overflow this way.
+ *
+ * Signal-handler safety: the handlers take no lock and allocate nothing.
+ * They find their work in a fixed slot table; a slot is published with an
+ * atomic store and claimed with compare-and-swap (LIVE -> BUSY), so a
+ * thread that releases a slot never unmaps a ring under a running handler:
+ * it waits for a handler of another thread, and hands the unmapping to a
+ * handler of its own thread that it interrupted (DEAD).
+ */
+
+#define RING_PAGES 2			/* data pages per ring: a power of two */
+#define SW_TICK_NS 1000000L		/* software overflow check period */
+#define MAX_SLOTS 1024
+
+enum { S_FREE, S_LIVE, S_BUSY, S_DEAD, S_HELD };
+enum { K_RING, K_TIMER };
+
+struct slot {
+	int use;			/* S_*, atomic */
+	int kind;			/* K_RING or K_TIMER */
+	pid_t tid;			/* thread the signal goes to */
+	int fd;				/* K_RING: the sampled counter */
+	int bit;			/* K_RING: its index in es->hw */
+	EventSet_t *es;
+	struct perf_event_mmap_page *pg;	/* K_RING: the mapping */
+	size_t len;
+};
+
+struct ovf_ent {
+	int code;
+	int threshold;
+	int bit;			/* es->hw index of the event's first term */
+	int ev;				/* index in es->ev, fixed while running */
+	long long base;			/* software: count where it last fired */
+};
+
+struct ovf_set {
+	PAPI_overflow_handler_t handler;
+	int sw;				/* PAPI_OVERFLOW_FORCE_SW for the whole set */
+	int n, cap;
+	struct ovf_ent *ent;
+	int armed;			/* atomic: deliver samples (set running) */
+	/* software overflow while running */
+	timer_t timer;
+	int has_timer;
+	struct slot *swslot;
+	uint64_t *rbuf;
+	size_t rbuf_len;
+	long long *hwval;
+	int nhwval;
+};
+
+static struct slot slots[MAX_SLOTS];
+static int slots_hi;			/* atomic: slots below this were used */
+static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
+static int handlers_installed;
+static struct sigaction old_hw, old_sw;
+static __thread int in_signal;
+
+static pid_t tid_now(void)
+{
+	return (pid_t)syscall(SYS_gettid);
+}
+
+static struct ovf_set *os_of(const EventSet_t *es)
+{
+	return (struct ovf_set *)es->overflow;
+}
+
+int es_event_index(const EventSet_t *es, int code)
+{
+	for (int e = 0; e < es->nev; e++)
+		if (es->ev[e].code == code)
+			return e;
+	return -1;
+}
+
+static void *pc_of(void *uc)
+{
+	const ucontext_t *u = uc;
+	if (!u)
+		return NULL;
+#if defined(__x86_64__)
+	return (void *)u->uc_mcontext.gregs[REG_RIP];
+#elif defined(__i386__)
+	return (void *)u->uc_mcontext.gregs[REG_EIP];
+#elif defined(__aarch64__)
+	return (void *)u->uc_mcontext.pc;
+#else
+	return NULL;
+#endif
+}
+
+/* ------------------------------------------------------------------ dispatch */
+
+static void dispatch(EventSet_t *es, struct ovf_set *os, void *pc, long long vec, void *uc)
+{
+	PAPI_overflow_handler_t h = os->handler;
+	if (h)
+		h(es->id, pc, vec, uc);
+}
+
+static void ring_copy(void *dst, const unsigned char *data, uint64_t size, uint64_t pos,
+		      size_t n)
+{
+	unsigned char *d = dst;
+	for (size_t i = 0; i < n; i++)
+		d[i] = data[(pos + i) & (size - 1)];
+}
+
+/* Hand every sample in s's ring to the handler (or drop them when the set
+ * is not running) and give the space back to the kernel. */
+static void ring_drain(struct slot *s, void *uc)
+{
+	struct perf_event_mmap_page *pg = s->pg;
+	long psz = sysconf(_SC_PAGESIZE);
+	uint64_t size = pg->data_size ? pg->data_size : s->len - (size_t)psz;
+	uint64_t off = pg->data_offset ? pg->data_offset : (uint64_t)psz;
+	const unsigned char *data = (const unsigned char *)pg + off;
+	uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = pg->data_tail;
+	EventSet_t *es = s->es;
+	struct ovf_set *os = os_of(es);
+
+	if (size == 0 || (size & (size - 1)))
+		return;
+	while (head - tail >= sizeof(struct perf_event_header)) {
+		struct perf_event_header hdr;
+		ring_copy(&hdr, data, size, tail, sizeof hdr);
+		if (hdr.size < sizeof hdr || hdr.size > head - tail) {
+			tail = head;	/* not a record: drop the rest */
+			break;
+		}
+		if (hdr.type == PERF_RECORD_SAMPLE && hdr.size >= sizeof hdr + sizeof(uint64_t) &&
+		    os && __atomic_load_n(&os->armed, __ATOMIC_ACQUIRE)) {
+			uint64_t ip;
+			ring_copy(&ip, data, size, tail + sizeof hdr, sizeof ip);
+			if (es->profil)
+				profil_hit(es, (void *)(uintptr_t)ip, 1LL << s->bit, 1);
+			dispatch(es, os, (void *)(uintptr_t)ip, 1LL << s->bit, uc);
+			/* the handler may have turned this overflow off */
+			if (__atomic_load_n(&s->use, __ATOMIC_ACQUIRE) != S_BUSY) {
+				tail += hdr.size;
+				break;
+			}
+		}
+		tail += hdr.size;
+	}
+	__atomic_store_n(&pg->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+/* Scaled value of counter h from the group buffer read in the handler. */
+static long long scaled(uint64_t count, uint64_t enabled, uint64_t running)
+{
+	if (running == 0)
+		return 0;
+	if (running >= enabled)
+		return (long long)count;
+	unsigned __int128 v = (unsigned __int128)count * enabled / running;
+	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
+}
+
+/* One software tick: read the counts, fire for every event past its mark. */
+static void sw_tick(EventSet_t *es, struct ovf_set *os, void *uc)
+{
+	if (!__atomic_load_n(&os->armed, __ATOMIC_ACQUIRE))
+		return;
+	for (int g = 0; g < es->ngroups; g++) {
+		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
+		if (want > os->rbuf_len * sizeof(uint64_t) ||
+		    sys->read(es->groups[g].leader, os->rbuf, want) != (ssize_t)want)
+			return;
+		for (int h = 0; h < es->nhw && h < os->nhwval; h++)
+			if (es->hw[h].group == g)
+				os->hwval[h] = scaled(os->rbuf[3 + es->hw[h].slot], os->rbuf[1],
+						      os->rbuf[2]);
+	}
+	long long vec = 0;
+	void *pc = pc_of(uc);
+	for (int i = 0; i < os->n; i++) {
+		struct ovf_ent *e = &os->ent[i];
+		if (e->ev < 0 || e->ev >= es->nev)
+			continue;
+		const struct es_event *ev = &es->ev[e->ev];
+		long long v;
+		if (ev->def.nterms == 1 && ev->def.derived == NOT_DERIVED) {
+			v = os->hwval[ev->hw[0]];
+		} else {
+			long long in[PAPI_EVENTS_IN_DERIVED_EVENT];
+			for (int t = 0; t < ev->def.nterms; t++)
+				in[t] = os->hwval[ev->hw[t]];
+			v = derived_eval(&ev->def, in);
+		}
+		if (v < e->base)	/* PAPI_reset or PAPI_accum zeroed it */
+			e->base = 0;
+		long long k = (v - e->base) / e->threshold;
+		if (k <= 0)
+			continue;
+		e->base += k * e->threshold;
+		vec |= 1LL << e->bit;
+		if (es->profil)
+			profil_hit(es, pc, 1LL << e->bit, (unsigned long long)k);
+	}
+	if (vec)
+		dispatch(es, os, pc, vec, uc);
+}
+
+static void on_signal(int sig, siginfo_t *si, void *uc)
+{
+	int saved = errno;
+	pid_t me = tid_now();
+	int kind = sig == OVF_SW_SIGNAL ? K_TIMER : K_RING;
+	int hi = __atomic_load_n(&slots_hi, __ATOMIC_ACQUIRE);
+	in_signal = 1;
+	for (int i = 0; i < hi; i++) {
+		struct slot *s = &slots[i];
+		if (__atomic_load_n(&s->use, __ATOMIC_ACQUIRE) != S_LIVE || s->tid != me ||
+		    s->kind != kind)
+			continue;
+		int exp = S_LIVE;
+		if (!__atomic_compare_exchange_n(&s->use, &exp, S_BUSY, 0, __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			continue;
+		if (s->tid == me && s->kind == kind) {
+			if (kind == K_RING) {
+				ring_drain(s, uc);
+				/* still ours (the handler did not release it) and the
+				 * kernel stopped the counter: switch it back on */
+				struct ovf_set *os = __atomic_load_n(&s->use, __ATOMIC_ACQUIRE) ==
+						S_BUSY ? os_of(s->es) : NULL;
+				if (si && si->si_code == POLL_HUP && si->si_fd == s->fd && os &&
+				    __atomic_load_n(&os->armed, __ATOMIC_ACQUIRE))
+					sys->ioctl(s->fd, PERF_EVENT_IOC_REFRESH, 0);
+			} else if (os_of(s->es)) {
+				sw_tick(s->es, os_of(s->es), uc);
+			}
+		}
+		exp = S_BUSY;
+		if (!__atomic_compare_exchange_n(&s->use, &exp, S_LIVE, 0, __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE)) {
+			/* released while we ran (S_DEAD): the unmapping is ours */
+			if (s->kind == K_RING && s->pg)
+				sys->munmap(s->pg, s->len);
+			__atomic_store_n(&s->use, S_FREE, __ATOMIC_RELEASE);
+		}
+	}
+	in_signal = 0;
+	errno = saved;
+}
+
+/* ------------------------------------------------------------------ slots */
+
+static void handlers_restore(void)
+{
+	pthread_mutex_lock(&slot_lock);
+	if (handlers_installed) {
+		sigaction(OVF_HW_SIGNAL, &old_hw, NULL);
+		sigaction(OVF_SW_SIGNAL, &old_sw, NULL);
+		handlers_installed = 0;
+	}
+	pthread_mutex_unlock(&slot_lock);
+}
+
+/* Called with slot_lock held. */
+static int handlers_install(void)
+{
+	if (handlers_installed)
+		return PAPI_OK;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, OVF_HW_SIGNAL);
+	sigaddset(&sa.sa_mask, OVF_SW_SIGNAL);
+	if (sigaction(OVF_HW_SIGNAL, &sa, &old_hw) < 0)
+		return PAPI_ESYS;
+	if (sigaction(OVF_SW_SIGNAL, &sa, &old_sw) < 0) {
+		sigaction(OVF_HW_SIGNAL, &old_hw, NULL);
+		return PAPI_ESYS;
+	}
+	handlers_installed = 1;
+	papi_on_shutdown(handlers_restore);
+	return PAPI_OK;
+}
+
+static struct slot *slot_take(int kind, pid_t tid, EventSet_t *es)
+{
+	struct slot *s = NULL;
+	pthread_mutex_lock(&slot_lock);
+	if (handlers_install() != PAPI_OK)
+		goto out;
+	for (int i = 0; i < MAX_SLOTS; i++) {
+		if (__atomic_load_n(&slots[i].use, __ATOMIC_ACQUIRE) == S_FREE) {
+			s = &slots[i];
+			s->kind = kind;
+			s->tid = tid;
+			s->es = es;
+			s->fd = -1;
+			s->pg = NULL;
+			s->len = 0;
+			__atomic_store_n(&s->use, S_HELD, __ATOMIC_RELEASE);
+			if (i + 1 > __atomic_load_n(&slots_hi, __ATOMIC_ACQUIRE))
+				__atomic_store_n(&slots_hi, i + 1, __ATOMIC_RELEASE);
+			break;
+		}
+	}
+out:
+	pthread_mutex_unlock(&slot_lock);
+	return s;
+}
+
+/* Take s away from the signal handlers and unmap its ring; a handler of
+ * this thread that we interrupted inside s finishes the job instead. */
+static void slot_release(struct slot *s)
+{
+	for (;;) {
+		int exp = S_LIVE;
+		if (__atomic_compare_exchange_n(&s->use, &exp, S_HELD, 0, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE) || exp == S_HELD)
+			break;
+		if (exp == S_BUSY && in_signal && s->tid == tid_now()) {
+			if (__atomic_compare_exchange_n(&s->use, &exp, S_DEAD, 0, __ATOMIC_ACQ_REL,
+							__ATOMIC_ACQUIRE))
+				return;
+			continue;
+		}
+		if (exp == S_FREE || exp == S_DEAD)
+			return;
+		sched_yield();	/* a handler of another thread is inside s */
+	}
+	if (s->kind == K_RING && s->pg)
+		sys->munmap(s->pg, s->len);
+	s->pg = NULL;
+	__atomic_store_n(&s->use, S_FREE, __ATOMIC_RELEASE);
+}
+
+/* ------------------------------------------------------------------ eventset hooks */
+
+/* The entry sampling counter h, or NULL. */
+static const struct ovf_ent *ent_for_hw(const EventSet_t *es, int h)
+{
+	const struct ovf_set *os = os_of(es);
+	if (!os || os->sw)
+		return NULL;
+	for (int i = 0; i < os->n; i++) {
+		int e = es_event_index(es, os->ent[i].code);
+		if (e >= 0 && es->ev[e].hw[0] == h)
+			return &os->ent[i];
+	}
+	return NULL;
+}
+
+void ovf_attr(const EventSet_t *es, int h, struct perf_event_attr *a)
+{
+	const struct ovf_ent *e = ent_for_hw(es, h);
+	if (!e)
+		return;
+	a->sample_period = (uint64_t)e->threshold;
+	a->sample_type = PERF_SAMPLE_IP;
+	a->wakeup_events = 1;
+	a->watermark = 0;
+}
+
+int ovf_fd_open(EventSet_t *es, int h)
+{
+	if (!ent_for_hw(es, h))
+		return PAPI_OK;
+	int fd = es->hw[h].fd;
+	size_t len = (size_t)(1 + RING_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+	void *pg = sys->mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED) {
+		int err = errno;
+		papi_set_reason("mapping the sample buffer of counter %d failed: %s", h,
+				strerror(err));
+		return err == ENOMEM || err == EPERM ? PAPI_ENOMEM : PAPI_ESYS;
+	}
+	pid_t tid = es->attach || es->cpu >= 0 ? es->owner : papi_gettid();
+	struct slot *s = slot_take(K_RING, tid, es);
+	if (!s) {
+		sys->munmap(pg, len);
+		papi_set_reason("too many overflowing counters in this process (at most %d)",
+				MAX_SLOTS);
+		return PAPI_ENOMEM;
+	}
+	s->fd = fd;
+	s->bit = h;
+	s->pg = pg;
+	s->len = len;
+	__atomic_store_n(&s->use, S_LIVE, __ATOMIC_RELEASE);
+	struct f_owner_ex own = { .type = F_OWNER_TID, .pid = tid };
+	int fl = sys->fcntl(fd, F_GETFL, 0);
+	if (fl < 0 || sys->fcntl(fd, F_SETSIG, OVF_HW_SIGNAL) < 0 ||
+	    sys->fcntl(fd, F_SETOWN_EX, (long)(uintptr_t)&own) < 0 ||
+	    sys->fcntl(fd, F_SETFL, fl | O_ASYNC) < 0) {
+		papi_set_reason("routing the overflow signal of counter %d failed: %s", h,
+				strerror(errno));
+		slot_release(s);
+		return PAPI_ESYS;
+	}
+	return PAPI_OK;
+}
+
+void ovf_fd_close_all(EventSet_t *es)
+{
+	int hi = __atomic_load_n(&slots_hi, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < hi; i++) {
+		struct slot *s = &slots[i];
+		int u = __atomic_load_n(&s->use, __ATOMIC_ACQUIRE);
+		if (u != S_FREE && u != S_DEAD && s->es == es && s->kind == K_RING)
+			slot_release(s);
+	}
+}
+
+/* ------------------------------------------------------------------ start / stop */
+
+static int sw_arm(EventSet_t *es, struct ovf_set *os)
+{
+	size_t need = 3;
+	for (int g = 0; g < es->ngroups; g++)
+		if (3 + (size_t)es->groups[g].n > need)
+			need = 3 + (size_t)es->groups[g].n;
+	if (need > os->rbuf_len) {
+		uint64_t *b = realloc(os->rbuf, need * sizeof *b);
+		if (!b)
+			return PAPI_ENOMEM;
+		os->rbuf = b;
+		os->rbuf_len = need;
+	}
+	if (es->nhw > os->nhwval) {
+		long long *v = realloc(os->hwval, (size_t)es->nhw * sizeof *v);
+		if (!v)
+			return PAPI_ENOMEM;
+		os->hwval = v;
+		os->nhwval = es->nhw;
+	}
+	memset(os->hwval, 0, (size_t)os->nhwval * sizeof *os->hwval);
+	pid_t tid = papi_gettid();
+	struct slot *s = slot_take(K_TIMER, tid, es);
+	if (!s)
+		return PAPI_ENOMEM;
+	struct sigevent sev;
+	memset(&sev, 0, sizeof sev);
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = OVF_SW_SIGNAL;
+#ifdef sigev_notify_thread_id
+	sev.sigev_notify_thread_id = tid;
+#else
+	sev._sigev_un._tid = tid;
+#endif
+	clockid_t clk = es->attach || es->cpu >= 0 ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
+	if (timer_create(clk, &sev, &os->timer) < 0) {
+		papi_set_reason("software overflow: timer_create failed: %s", strerror(errno));
+		slot_release(s);
+		return PAPI_ESYS;
+	}
+	os->has_timer = 1;
+	os->swslot = s;
+	__atomic_store_n(&s->use, S_LIVE, __ATOMIC_RELEASE);
+	struct itimerspec its = { .it_interval = { 0, SW_TICK_NS }, .it_value = { 0, SW_TICK_NS } };
+	if (timer_settime(os->timer, 0, &its, NULL) < 0) {
+		papi_set_reason("software overflow: timer_settime failed: %s", strerror(errno));
+		return PAPI_ESYS;	/* ovf_stop undoes the rest */
+	}
+	return PAPI_OK;
+}
+
+int ovf_start(EventSet_t *es)
+{
+	struct ovf_set *os = os_of(es);
+	if (!os)
+		return PAPI_OK;
+	for (int i = 0; i < os->n; i++) {
+		struct ovf_ent *e = &os->ent[i];
+		e->ev = es_event_index(es, e->code);
+		e->bit = e->ev >= 0 ? es->ev[e->ev].hw[0] : 0;
+		e->base = 0;
+	}
+	if (os->sw) {
+		int ret = sw_arm(es, os);
+		if (ret != PAPI_OK) {
+			ovf_stop(es);
+			return ret;
+		}
+	} else {
+		/* forget samples of an earlier run; restart each period */
+		int hi = __atomic_load_n(&slots_hi, __ATOMIC_ACQUIRE);
+		for (int i = 0; i < hi; i++) {
+			struct slot *s = &slots[i];
+			if (__atomic_load_n(&s->use, __ATOMIC_ACQUIRE) != S_LIVE || s->es != es ||
+			    s->kind != K_RING)
+				continue;
+			const struct ovf_ent *e = ent_for_hw(es, s->bit);
+			uint64_t period = e ? (uint64_t)e->threshold : 0;
+			if (period)
+				sys->ioctl(s->fd, PERF_EVENT_IOC_PERIOD, (unsigned long)(uintptr_t)&period);
+			__atomic_store_n(&s->pg->data_tail,
+					 __atomic_load_n(&s->pg->data_head, __ATOMIC_ACQUIRE),
+					 __ATOMIC_RELEASE);
+		}
+	}
+	__atomic_store_n(&os->armed, 1, __ATOMIC_RELEASE);
+	return PAPI_OK;
+}
+
+void ovf_stop(EventSet_t *es)
+{
+	struct ovf_set *os = os_of(es);
+	if (!os)
+		return;
+	__atomic_store_n(&os->armed, 0, __ATOMIC_RELEASE);
+	if (os->has_timer) {
+		timer_delete(os->timer);
+		os->has_timer = 0;
+	}
+	if (os->swslot) {
+		slot_release(os->swslot);
+		os->swslot = NULL;
+	}
+}
+
+/* ------------------------------------------------------------------ configuration */
+
+/* Sampling must be redone when a kernel-overflow entry changes. */
+static int reopen_or_restore(EventSet_t *es, struct ovf_set *os, const struct ovf_ent *saved,
+			     int nsaved)
+{
+	int ret = es_reopen(es);
+	if (ret == PAPI_OK)
+		return PAPI_OK;
+	/* put the previous entries back and reopen as it was */
+	memcpy(os->ent, saved, (size_t)nsaved * sizeof *saved);
+	os->n = nsaved;
+	if (es_reopen(es) != PAPI_OK)
+		DBG("overflow: counters could not be reopened after a failed change\n");
+	return ret;
+}
+
+static void set_state(EventSet_t *es)
+{
+	if (es->overflow)
+		es->state |= PAPI_OVERFLOWING;
+	else
+		es->state &= ~PAPI_OVERFLOWING;
+}
+
+int ovf_configure(EventSet_t *es, int code, int threshold, int flags,
+		  PAPI_overflow_handler_t handler)
+{
+	struct ovf_set *os = os_of(es);
+	int sw = (flags & PAPI_OVERFLOW_FORCE_SW) ? 1 : 0;
+	int e = es_event_index(es, code);
+	if (e < 0)
+		return PAPI_ENOEVNT;
+	if (threshold < 0)
+		return PAPI_EINVAL;
+	const struct derived_def *d = &es->ev[e].def;
+	if (threshold > 0 && !sw && d->nterms != 1)
+		return PAPI_EINVAL;	/* the kernel samples one counter, not a formula */
+	int i = 0;
+	if (os)
+		for (i = 0; i < os->n; i++)
+			if (os->ent[i].code == code)
+				break;
+	if (threshold == 0) {
+		if (!os || i == os->n)
+			return PAPI_EINVAL;
+		struct ovf_ent saved[os->n];
+		int nsaved = os->n;
+		memcpy(saved, os->ent, (size_t)nsaved * sizeof *saved);
+		memmove(&os->ent[i], &os->ent[i + 1], (size_t)(os->n - i - 1) * sizeof *os->ent);
+		os->n--;
+		if (os->n == 0) {
+			int was_sw = os->sw;
+			ovf_free(es);
+			set_state(es);
+			return was_sw ? PAPI_OK : es_reopen(es);
+		}
+		return os->sw ? PAPI_OK : reopen_or_restore(es, os, saved, nsaved);
+	}
+	int h = es->ev[e].hw[0];
+	if (h >= 64)
+		return PAPI_ECNFLCT;	/* no bit of the overflow vector for it */
+	if (os && os->n > 0 && os->sw != sw)
+		return PAPI_ECNFLCT;	/* one kind of overflow per set */
+	if (os && !sw)
+		for (int j = 0; j < os->n; j++) {
+			int ej = es_event_index(es, os->ent[j].code);
+			if (j != i && ej >= 0 && es->ev[ej].hw[0] == h &&
+			    os->ent[j].threshold != threshold)
+				return PAPI_ECNFLCT;	/* one period per counter */
+		}
+	int fresh = !os;
+	if (fresh) {
+		os = calloc(1, sizeof *os);
+		if (!os)
+			return PAPI_ENOMEM;
+		os->sw = sw;
+		es->overflow = os;
+	}
+	if (i == os->n && os->n == os->cap) {
+		int cap = os->cap ? os->cap * 2 : 4;
+		struct ovf_ent *n = realloc(os->ent, (size_t)cap * sizeof *n);
+		if (!n) {
+			if (fresh)
+				ovf_free(es);
+			return PAPI_ENOMEM;
+		}
+		os->ent = n;
+		os->cap = cap;
+	}
+	int nsaved = os->n;
+	struct ovf_ent saved[nsaved > 0 ? nsaved : 1];
+	memcpy(saved, os->ent, (size_t)nsaved * sizeof *saved);
+	int changed = i == os->n || os->ent[i].threshold != threshold;
+	os->ent[i] = (struct ovf_ent){ .code = code, .threshold = threshold, .bit = h, .ev = e };
+	if (i == os->n)
+		os->n++;
+	os->sw = sw;
+	if (!sw && changed) {
+		int ret = reopen_or_restore(es, os, saved, nsaved);
+		if (ret != PAPI_OK) {
+			if (fresh)
+				ovf_free(es);	/* reopened without sampling already */
+			set_state(es);
+			return ret;
+		}
+	}
+	if (handler)
+		os->handler = handler;
+	set_state(es);
+	return PAPI_OK;
+}
+
+void ovf_forget(EventSet_t *es, int code)
+{
+	struct ovf_set *os = os_of(es);
+	if (!os)
+		return;
+	for (int i = 0; i < os->n; i++)
+		if (os->ent[i].code == code) {
+			memmove(&os->ent[i], &os->ent[i + 1],
+				(size_t)(os->n - i - 1) * sizeof *os->ent);
+			os->n--;
+			break;
+		}
+	if (os->n == 0) {
+		ovf_fd_close_all(es);
+		ovf_free(es);
+	}
+	set_state(es);
+}
+
+void ovf_free(EventSet_t *es)
+{
+	struct ovf_set *os = os_of(es);
+	if (!os)
+		return;
+	ovf_stop(es);
+	ovf_fd_close_all(es);
+	es->overflow = NULL;
+	free(os->ent);
+	free(os->rbuf);
+	free(os->hwval);
+	free(os);
+}
+
+/* ------------------------------------------------------------------ public API */
+
+/* PAPI_overflow: call handler(EventSet, PC, overflow_vector, ucontext) each
+ * time EventCode (already in the set) counts threshold more events; a
+ * threshold of 0 turns it off again. Bit h of overflow_vector is the set's
+ * h-th perf counter (counters are numbered in the order their native events
+ * first entered the set); PAPI_get_overflow_event_index maps bits to event
+ * positions. flags: 0 (kernel sampling) or PAPI_OVERFLOW_FORCE_SW (timer);
+ * other bits are ignored as in PAPI 7. One handler per set: a later call
+ * replaces it. The handler runs in a signal handler on the thread that
+ * counts the set and must not change the set's overflow setup itself.
+ * PAPI_ENOINIT, PAPI_ENOEVST, PAPI_EISRUN (set counting), PAPI_ENOEVNT
+ * (event not in the set), PAPI_EINVAL (threshold < 0; NULL handler or
+ * threshold 0 while the set has no overflow; threshold 0 for an event that
+ * does not overflow; kernel overflow of a derived event of several terms),
+ * PAPI_ECNFLCT (kernel and software overflow mixed in one set, two
+ * thresholds for one counter, counter index >= 64), PAPI_ENOMEM, and what
+ * reopening the counters with sampling returns (PAPI_ENOSUPP when the PMU
+ * cannot sample, PAPI_EPERM, ...). */
+int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags,
+		  PAPI_overflow_handler_t handler)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (es->state & PAPI_RUNNING)
+		return PAPI_EISRUN;
+	if (es_event_index(es, EventCode) < 0)
+		return PAPI_ENOEVNT;
+	if (threshold < 0)
+		return PAPI_EINVAL;
+	if (!es->overflow && (threshold == 0 || !handler))
+		return PAPI_EINVAL;
+	if (threshold > 0 && !handler && !os_of(es)->handler)
+		return PAPI_EINVAL;
+	papi_clear_reason();
+	return ovf_configure(es, EventCode, threshold, flags, handler);
+}
+
+/* PAPI_get_overflow_event_index: the positions in the set of the events
+ * behind the bits of overflow_vector, lowest bit first, at most *number of
+ * them; *number becomes how many were stored. PAPI_ENOINIT, PAPI_ENOEVST,
+ * PAPI_EINVAL (vector 0, NULL array or number, *number < 1, empty set). */
+int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *array,
+				  int *number)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (!array || !number || *number < 1 || overflow_vector == 0 || es->nev == 0)
+		return PAPI_EINVAL;
+	const struct ovf_set *os = os_of(es);
+	int n = 0;
+	for (int b = 0; b < 64 && n < *number; b++) {
+		if (!((unsigned long long)overflow_vector & (1ULL << b)))
+			continue;
+		int found = 0;
+		/* events set to overflow on counter b first, then any on it */
+		for (int i = 0; os && i < os->n && n < *number; i++) {
+			int e = es_event_index(es, os->ent[i].code);
+			if (e >= 0 && es->ev[e].hw[0] == b) {
+				array[n++] = e;
+				found = 1;
+			}
+		}
+		for (int e = 0; !found && e < es->nev; e++)
+			if (es->ev[e].hw[0] == b) {
+				array[n++] = e;
+				found = 1;
+			}
+	}
+	*number = n;
+	return PAPI_OK;
+}
