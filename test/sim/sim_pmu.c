@@ -457,7 +457,8 @@ static int sim_ioctl(int fd, unsigned long req, unsigned long arg)
 		for_group(e, group, op_reset, 0);
 		break;
 	case PERF_EVENT_IOC_REFRESH:
-		if (!e->period || e->attr.inherit || (long)arg <= 0) {
+		/* As the kernel: 0 enables without a limit (PAPI re-arms so). */
+		if (!e->period || e->attr.inherit) {
 			err = EINVAL;
 			break;
 		}

@@ -251,7 +251,12 @@ static void sampling(void)
 	sys->ioctl(fd, PERF_EVENT_IOC_REFRESH, 2);
 	sim_advance(100000);
 	is_int(sim_overflows(fd), 5, "the new period applies");
-	is_int(sys->ioctl(fd, PERF_EVENT_IOC_REFRESH, 0), -1, "REFRESH 0 is refused");
+	int plain = open_raw(0xc0, -1, 0);
+	is_int(sys->ioctl(plain, PERF_EVENT_IOC_REFRESH, 1), -1, "REFRESH of a counting event is refused");
+	sys->close(plain);
+	is_int(sys->ioctl(fd, PERF_EVENT_IOC_REFRESH, 0), 0, "REFRESH 0 re-enables without a limit");
+	sim_advance(200000);
+	is_int(sim_overflows(fd), 9, "... and keeps overflowing");
 	sys->munmap(up, 3 * pg);
 	sys->close(fd);
 	sim_uninstall();
