@@ -66,6 +66,7 @@ $(foreach d,$(TEST_DIRS),$(eval $(call test_dir,$(d))))
 TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 
 .PHONY: all check demo deps tests install uninstall clean bench compat check-sanitize
+.PHONY: check-tsan fuzz fuzz-run
 .SECONDARY:
 
 all: $(BUILD)/libpapi.a $(BUILD)/papi $(BUILD)/papi.pc
@@ -119,12 +120,37 @@ demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)sh test/tools/demo.sh $(BUILD)
 
+# The bats tests compile programs against build-san/libpapi.a: CC links the
+# sanitizer runtimes (no shift check: PAPI 7's header macros shift into the sign bit).
 check-sanitize: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-san \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  LDFLAGS="-fsanitize=address,undefined" tests
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  sh test/tools/run-tests.sh build-san
+	  CC="$(CC) -fsanitize=address,undefined -fno-sanitize=shift" sh test/tools/run-tests.sh build-san
+
+# ThreadSanitizer: the threaded tests (test/api/t_threads_*.c) in build-tsan.
+TSAN_BINS = $(patsubst test/%.c,build-tsan/test/%,$(wildcard test/api/t_threads_*.c))
+check-tsan: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build-tsan \
+	  CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" LDFLAGS="-fsanitize=thread" \
+	  build-tsan/libpapi.a $(TSAN_BINS)
+	$(Q)TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 TESTS=/t_threads \
+	  sh test/tools/run-tests.sh build-tsan
+
+# libFuzzer targets (clang): test/fuzz/fz_<name>.c, seeds in test/fuzz/<name>/.
+FUZZ_SRC   = $(sort $(wildcard test/fuzz/fz_*.c))
+FUZZ_BINS  = $(FUZZ_SRC:test/fuzz/%.c=build-fuzz/%)
+FUZZ_SECONDS ?= 30
+fuzz: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang WARN="-Wall -Wextra -Wno-unused-parameter" \
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
+	  $(FUZZ_BINS)
+$(BUILD)/fz_%: test/fuzz/fz_%.c $(BUILD)/libpapi.a
+	$(say) FUZZ $@
+	$(Q)clang $(ALL_CPPFLAGS) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/libpapi.a $(LIBS)
+fuzz-run: fuzz
+	$(Q)sh test/tools/fuzz-run.sh $(FUZZ_SECONDS) $(FUZZ_BINS)
 
 bench: all
 	$(Q)sh test/bench/run.sh $(BUILD)

@@ -33,17 +33,20 @@ static long long scale(uint64_t count, uint64_t enabled, uint64_t running)
 static int read_groups(EventSet_t *es)
 {
 	for (int g = 0; g < es->ngroups; g++) {
-		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
-		ssize_t got = sys->read(es->groups[g].leader, es->rbuf, want);
+		/* A buffer of our own, not es->rbuf: a signal handler may read
+		 * the same set while this read is under way. */
+		uint64_t buf[3 + es->groups[g].n];
+		size_t want = sizeof buf;
+		ssize_t got = sys->read(es->groups[g].leader, buf, want);
 		if (got != (ssize_t)want) {
 			papi_set_reason("reading counters failed: %s",
 					got < 0 ? strerror(errno) : "short read");
 			return PAPI_ESYS;
 		}
-		uint64_t en = es->rbuf[1], run = es->rbuf[2];
+		uint64_t en = buf[1], run = buf[2];
 		for (int h = 0; h < es->nhw; h++)
 			if (es->hw[h].group == g)
-				es->hwval[h] = scale(es->rbuf[3 + es->hw[h].slot], en, run);
+				es->hwval[h] = scale(buf[3 + es->hw[h].slot], en, run);
 	}
 	return PAPI_OK;
 }
@@ -86,7 +89,7 @@ static int get(int id, EventSet_t **out)
 /* PAPI_start: zero and start every counter of the set. PAPI_ENOEVST,
  * PAPI_EISRUN (already counting), PAPI_ENOCMP (no event was ever added),
  * PAPI_EINVAL (empty set), PAPI_ESYS. */
-int PAPI_start(int EventSet)
+static int start_impl(int EventSet)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -114,7 +117,7 @@ int PAPI_start(int EventSet)
 
 /* PAPI_stop: stop counting and store the counts in values (may be NULL).
  * PAPI_ENOTRUN when the set is not counting. */
-int PAPI_stop(int EventSet, long long *values)
+static int stop_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -136,7 +139,7 @@ int PAPI_stop(int EventSet, long long *values)
 /* PAPI_read: copy the current counts into values, one per event in the
  * order they were added. A stopped set reads the counts it stopped with.
  * PAPI_EINVAL for NULL values. */
-int PAPI_read(int EventSet, long long *values)
+static int read_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -159,7 +162,7 @@ int PAPI_read_ts(int EventSet, long long *values, long long *cycles)
 }
 
 /* PAPI_accum: add the counts into values and zero the counters. */
-int PAPI_accum(int EventSet, long long *values)
+static int accum_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -176,7 +179,7 @@ int PAPI_accum(int EventSet, long long *values)
 }
 
 /* PAPI_reset: zero every counter of the set, running or not. */
-int PAPI_reset(int EventSet)
+static int reset_impl(int EventSet)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -187,7 +190,7 @@ int PAPI_reset(int EventSet)
 
 /* PAPI_write: perf_event counters cannot be written: PAPI_ENOSUPP, as
  * PAPI 7's perf_event component answers (after the usual checks). */
-int PAPI_write(int EventSet, long long *values)
+static int write_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -196,4 +199,66 @@ int PAPI_write(int EventSet, long long *values)
 	if (!values)
 		return PAPI_EINVAL;
 	return PAPI_ENOSUPP;
+}
+
+/* The public entry points: each runs its _impl in flight (es_enter/es_leave),
+ * so that PAPI_shutdown never frees a set under a running call. */
+int PAPI_start(int EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = start_impl(EventSet);
+	es_leave();
+	return ret;
+}
+
+int PAPI_stop(int EventSet, long long *values)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = stop_impl(EventSet, values);
+	es_leave();
+	return ret;
+}
+
+int PAPI_read(int EventSet, long long *values)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = read_impl(EventSet, values);
+	es_leave();
+	return ret;
+}
+
+int PAPI_accum(int EventSet, long long *values)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = accum_impl(EventSet, values);
+	es_leave();
+	return ret;
+}
+
+int PAPI_reset(int EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = reset_impl(EventSet);
+	es_leave();
+	return ret;
+}
+
+int PAPI_write(int EventSet, long long *values)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = write_impl(EventSet, values);
+	es_leave();
+	return ret;
 }

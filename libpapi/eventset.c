@@ -1,7 +1,9 @@
 /* eventset.c: the EventSet table, add/remove/list, the state machine and opening counters as perf groups. */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -59,7 +61,7 @@ int papi_default_granularity = PAPI_GRN_THR;
 
 /* PAPI_create_eventset: *EventSet must be PAPI_NULL on entry and gets the new
  * id. PAPI_EINVAL (NULL or not PAPI_NULL), PAPI_ENOMEM, PAPI_ENOINIT. */
-int PAPI_create_eventset(int *EventSet)
+static int create_eventset_impl(int *EventSet)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -366,7 +368,7 @@ undo:
  * PAPI_EISRUN, PAPI_ENOEVNT (unknown or not countable here), PAPI_ECNFLCT
  * (already in the set, or no counter can hold it with the others),
  * PAPI_EPERM, PAPI_ENOMEM. papi_last_reason() says why in words. */
-int PAPI_add_event(int EventSet, int EventCode)
+static int add_event_impl(int EventSet, int EventCode)
 {
 	EventSet_t *es;
 	int ret = es_get_stopped(EventSet, &es);
@@ -408,7 +410,7 @@ int PAPI_add_events(int EventSet, int *EventCodes, int number)
 
 /* PAPI_remove_event: PAPI_ENOEVST, PAPI_EISRUN, PAPI_EINVAL when the event
  * is not in the set. The remaining counters are reopened. */
-int PAPI_remove_event(int EventSet, int EventCode)
+static int remove_event_impl(int EventSet, int EventCode)
 {
 	EventSet_t *es;
 	int ret = es_get_stopped(EventSet, &es);
@@ -463,7 +465,7 @@ int PAPI_remove_events(int EventSet, int *EventCodes, int number)
 
 /* PAPI_list_events: copies up to *number codes; *number becomes the count
  * copied. PAPI_EINVAL for NULL pointers or *number < 0. */
-int PAPI_list_events(int EventSet, int *Events, int *number)
+static int list_events_impl(int EventSet, int *Events, int *number)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -480,7 +482,7 @@ int PAPI_list_events(int EventSet, int *Events, int *number)
 }
 
 /* PAPI_num_events: the number of events, or PAPI_ENOEVST. */
-int PAPI_num_events(int EventSet)
+static int num_events_impl(int EventSet)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -489,7 +491,7 @@ int PAPI_num_events(int EventSet)
 }
 
 /* PAPI_state: PAPI_STOPPED or PAPI_RUNNING and the other state bits. */
-int PAPI_state(int EventSet, int *status)
+static int state_impl(int EventSet, int *status)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -504,7 +506,7 @@ int PAPI_state(int EventSet, int *status)
 
 /* PAPI_cleanup_eventset: remove every event; the set stays, bound to its
  * component. PAPI_EISRUN while counting. */
-int PAPI_cleanup_eventset(int EventSet)
+static int cleanup_eventset_impl(int EventSet)
 {
 	EventSet_t *es;
 	int ret = es_get_stopped(EventSet, &es);
@@ -523,7 +525,7 @@ int PAPI_cleanup_eventset(int EventSet)
 
 /* PAPI_destroy_eventset: only an empty, stopped set; *EventSet becomes
  * PAPI_NULL. PAPI_EINVAL (NULL, or events still in it), PAPI_EISRUN. */
-int PAPI_destroy_eventset(int *EventSet)
+static int destroy_eventset_impl(int *EventSet)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -543,7 +545,7 @@ int PAPI_destroy_eventset(int *EventSet)
 
 /* PAPI_assign_eventset_component: bind an empty set to component cidx.
  * PAPI_ENOCMP for a component that does not exist. */
-int PAPI_assign_eventset_component(int EventSet, int cidx)
+static int assign_eventset_component_impl(int EventSet, int cidx)
 {
 	EventSet_t *es;
 	int ret = es_get_stopped(EventSet, &es);
@@ -559,7 +561,7 @@ int PAPI_assign_eventset_component(int EventSet, int cidx)
 
 /* PAPI_get_eventset_component: the component index, or PAPI_ENOCMP when
  * the set is not bound yet, PAPI_ENOEVST for no set. */
-int PAPI_get_eventset_component(int EventSet)
+static int get_eventset_component_impl(int EventSet)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -569,20 +571,168 @@ int PAPI_get_eventset_component(int EventSet)
 	return es->cidx < 0 ? PAPI_ENOCMP : es->cidx;
 }
 
-/* At shutdown: stop and free every set. */
+/* Shutdown while other threads still use their sets. PAPI_shutdown first
+ * marks the library uninitialized, then calls es_destroy_all. A call that
+ * uses a set counts itself in es_inflight and only then checks that the
+ * library is initialized; es_destroy_all checks es_inflight only after the
+ * state changed. Both sides are sequentially consistent, so either the call
+ * sees PAPI_NOT_INITED (and returns PAPI_ENOINIT without touching a set) or
+ * es_destroy_all sees it in flight and waits for it to finish. One shared
+ * counter costs an atomic add per call, far less than the read() it guards. */
+static int es_inflight;
+
+int es_enter(void)
+{
+	__atomic_add_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&papi_state, __ATOMIC_SEQ_CST) == PAPI_NOT_INITED) {
+		__atomic_sub_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
+		return PAPI_ENOINIT;
+	}
+	return PAPI_OK;
+}
+
+void es_leave(void)
+{
+	__atomic_sub_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Wait (at most ~5 s) for the calls in flight; 0 when some never finished,
+ * e.g. PAPI_shutdown called from a signal handler inside a PAPI call. */
+static int inflight_drain(void)
+{
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	struct timespec t0, t;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (__atomic_load_n(&es_inflight, __ATOMIC_SEQ_CST) > 0) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (t.tv_sec - t0.tv_sec > 5)
+			return 0;
+		sched_yield();
+	}
+	return 1;
+}
+
+/* At shutdown: stop and free every set, once no call uses them. When some
+ * call never leaves, the sets are unlinked but not freed (a leak, not a
+ * crash). */
 void es_destroy_all(void)
 {
+	int can_free = inflight_drain();
 	pthread_mutex_lock(&tbl_lock);
 	for (int c = 0; c < NCHUNKS; c++) {
 		if (!chunks[c])
 			continue;
 		for (int i = 0; i < CHUNK; i++)
 			if (chunks[c][i]) {
-				es_free(chunks[c][i]);
+				if (can_free)
+					es_free(chunks[c][i]);
 				chunks[c][i] = NULL;
 			}
-		free(chunks[c]);
+		if (can_free)
+			free(chunks[c]);
 		chunks[c] = NULL;
 	}
 	pthread_mutex_unlock(&tbl_lock);
+}
+
+/* The public entry points: each runs its _impl in flight (es_enter/es_leave),
+ * so that PAPI_shutdown never frees a set under a running call. */
+int PAPI_create_eventset(int *EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = create_eventset_impl(EventSet);
+	es_leave();
+	return ret;
+}
+
+int PAPI_add_event(int EventSet, int EventCode)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = add_event_impl(EventSet, EventCode);
+	es_leave();
+	return ret;
+}
+
+int PAPI_remove_event(int EventSet, int EventCode)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = remove_event_impl(EventSet, EventCode);
+	es_leave();
+	return ret;
+}
+
+int PAPI_list_events(int EventSet, int *Events, int *number)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = list_events_impl(EventSet, Events, number);
+	es_leave();
+	return ret;
+}
+
+int PAPI_num_events(int EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = num_events_impl(EventSet);
+	es_leave();
+	return ret;
+}
+
+int PAPI_state(int EventSet, int *status)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = state_impl(EventSet, status);
+	es_leave();
+	return ret;
+}
+
+int PAPI_cleanup_eventset(int EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = cleanup_eventset_impl(EventSet);
+	es_leave();
+	return ret;
+}
+
+int PAPI_destroy_eventset(int *EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = destroy_eventset_impl(EventSet);
+	es_leave();
+	return ret;
+}
+
+int PAPI_assign_eventset_component(int EventSet, int cidx)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = assign_eventset_component_impl(EventSet, cidx);
+	es_leave();
+	return ret;
+}
+
+int PAPI_get_eventset_component(int EventSet)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = get_eventset_component_impl(EventSet);
+	es_leave();
+	return ret;
 }

@@ -34,7 +34,8 @@ extern int papi_state;
 void papi_on_shutdown(void (*fn)(void));
 /* Defaults for new EventSets (PAPI_DEFDOM, PAPI_DEFGRN). */
 extern int papi_default_domain, papi_default_granularity;
-static inline int lib_ready(void) { return papi_state != PAPI_NOT_INITED; }
+/* Atomic: other threads read it while PAPI_shutdown changes it. */
+static inline int lib_ready(void) { return __atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) != PAPI_NOT_INITED; }
 
 /* Debug output (PAPI_DEBUG / PAPI_set_debug): prints only when asked. */
 extern int papi_debug_level;
@@ -223,6 +224,13 @@ void es_close_all(EventSet_t *es);
 /* Read every group into es->hwval (scaled), then compute values[nev]. */
 int es_read_values(EventSet_t *es, long long *values);
 void es_destroy_all(void);
+/* Shutdown safety (eventset.c): a public call that uses an EventSet runs
+ * between es_enter() and es_leave(). es_enter returns PAPI_ENOINIT once
+ * PAPI_shutdown has begun; es_destroy_all frees the sets only when no call
+ * is in flight. Calls nest. Modules with their own PAPI_* calls on EventSets
+ * (overflow, multiplex, attach...) wrap them the same way. */
+int es_enter(void);
+void es_leave(void);
 
 /* ------------------------------------------------------------------ overflow / profil
  * overflow.c samples counters through the kernel (sample_period, a ring

@@ -56,7 +56,7 @@ int PAPI_library_init(int version)
 		const char *dbg = getenv("PAPI_DEBUG");
 		if (dbg && *dbg)
 			papi_debug_level = PAPI_VERB_ECONT;
-		papi_state = PAPI_LOW_LEVEL_INITED;
+		__atomic_store_n(&papi_state, PAPI_LOW_LEVEL_INITED, __ATOMIC_SEQ_CST);
 		reset_tid_after_fork();
 	}
 	pthread_mutex_unlock(&init_lock);
@@ -66,7 +66,7 @@ int PAPI_library_init(int version)
 /* PAPI_is_initialized: PAPI_NOT_INITED or the PAPI_*_INITED bits. */
 int PAPI_is_initialized(void)
 {
-	return papi_state;
+	return __atomic_load_n(&papi_state, __ATOMIC_ACQUIRE);
 }
 
 /* PAPI_shutdown: stop and destroy every EventSet, close every counter, free
@@ -78,7 +78,7 @@ void PAPI_shutdown(void)
 		pthread_mutex_unlock(&init_lock);
 		return;
 	}
-	papi_state = PAPI_NOT_INITED;
+	__atomic_store_n(&papi_state, PAPI_NOT_INITED, __ATOMIC_SEQ_CST);
 	int n = nhooks;
 	pthread_mutex_unlock(&init_lock);
 	es_destroy_all();

@@ -12,6 +12,14 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v groff >/dev/null 2>&1 || need="$need groff"
 command -v man >/dev/null 2>&1 || need="$need man-db"
 [ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
+# Sanitizers and fuzzing (make check-sanitize, check-tsan, fuzz): gcc's
+# ASan/LSan/UBSan/TSan runtimes, clang and its libFuzzer runtime.
+have_lib libasan.so || need="$need libasan8"
+have_lib libubsan.so || need="$need libubsan1"
+have_lib libtsan.so || need="$need libtsan2"
+command -v clang >/dev/null 2>&1 || need="$need clang"
+{ command -v clang >/dev/null 2>&1 &&
+  [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a)" ]; } || need="$need libclang-rt-dev"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$need"
