@@ -8,9 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include <perfmon/pfmlib_perf_event.h>
-
 #include "internal.h"
+
+/* After internal.h: linux/perf_event.h first, so libpfm4 keeps its copy out. */
+#include <perfmon/pfmlib_perf_event.h>
 
 /* Longest name we hand to libpfm4; longer ones are refused untouched. */
 #define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
