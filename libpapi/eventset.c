@@ -74,6 +74,7 @@ int PAPI_create_eventset(int *EventSet)
 	es->granularity = papi_default_granularity;
 	es->owner = papi_gettid();
 	es->cpu = -1;
+	thr_note_self();
 	int ret = tbl_insert(es);
 	if (ret != PAPI_OK) {
 		free(es);
@@ -85,6 +86,7 @@ int PAPI_create_eventset(int *EventSet)
 
 static void es_free(EventSet_t *es)
 {
+	mpx_release(es);
 	es_close_all(es);
 	free(es->ev);
 	free(es->hw);
@@ -189,7 +191,9 @@ static int hw_open(EventSet_t *es, int h)
 				g = i;
 	struct perf_event_attr a;
 	hw_attr(es, n, g < 0, &a);
-	pid_t pid = es->cpu >= 0 && !es->attach ? -1 : es->attach;
+	/* The owner's tid, not 0: a set counts its owner whichever thread
+	 * adds the events; CPU-wide (pid -1) when bound to a CPU only. */
+	pid_t pid = es->attach ? es->attach : es->cpu >= 0 ? -1 : es->owner;
 	int fd = sys->perf_open(&a, pid, es->cpu, g < 0 ? -1 : es->groups[g].leader,
 				PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
@@ -242,6 +246,11 @@ static int hw_open(EventSet_t *es, int h)
 int es_reopen(EventSet_t *es)
 {
 	es_close_all(es);
+	for (int h = 0; h < es->nhw; h++) {
+		/* new descriptors count from zero */
+		es->hw[h].base_count = es->hw[h].base_en = es->hw[h].base_run = 0;
+		es->hw[h].last = 0;
+	}
 	for (int h = 0; h < es->nhw; h++) {
 		int ret = hw_open(es, h);
 		if (ret != PAPI_OK) {
@@ -495,6 +504,7 @@ int PAPI_cleanup_eventset(int EventSet)
 	if (ret != PAPI_OK)
 		return ret;
 	es_close_all(es);
+	mpx_release(es);
 	es->nev = 0;
 	es->nhw = 0;
 	es->ngroups = 0;
@@ -549,6 +559,18 @@ int PAPI_get_eventset_component(int EventSet)
 	if (!es)
 		return PAPI_ENOEVST;
 	return es->cidx < 0 ? PAPI_ENOCMP : es->cidx;
+}
+
+void es_foreach(void (*fn)(EventSet_t *es, void *arg), void *arg)
+{
+	for (int c = 0; c < NCHUNKS; c++) {
+		EventSet_t **ch = __atomic_load_n(&chunks[c], __ATOMIC_ACQUIRE);
+		for (int i = 0; ch && i < CHUNK; i++) {
+			EventSet_t *es = __atomic_load_n(&ch[i], __ATOMIC_ACQUIRE);
+			if (es)
+				fn(es, arg);
+		}
+	}
 }
 
 /* At shutdown: stop and free every set. */
