@@ -35,11 +35,11 @@ static inline void spin_cpu(double sec)
 			llapi_sink += (unsigned long)i * 2654435761u;
 }
 
-/* a within a relative tolerance tol of b (both positive). */
+/* a within a relative tolerance tol of b; never true unless b > 0. */
 static inline int near(double a, double b, double tol)
 {
 	if (b <= 0)
-		return a <= 0;
+		return 0;
 	double r = a / b;
 	return r > 1 - tol && r < 1 + tol;
 }
