@@ -491,20 +491,3 @@ int PAPI_set_cmp_granularity(int granularity, int cidx)
 	papi_default_granularity = granularity;
 	return PAPI_OK;
 }
-
-/* PAPI_num_hwctrs: counters of component 0; 0 before PAPI_library_init. */
-int PAPI_num_hwctrs(void)
-{
-	return lib_ready() ? cmp_counters(0, 0) : 0;
-}
-
-/* PAPI_num_cmp_hwctrs: counters of component cidx (0 when it is disabled);
- * PAPI_ECMP for a component that does not exist (as PAPI 7), PAPI_ENOINIT. */
-int PAPI_num_cmp_hwctrs(int cidx)
-{
-	if (!lib_ready())
-		return PAPI_ENOINIT;
-	if (!cmp_valid(cidx))
-		return PAPI_ECMP;
-	return cmp_counters(cidx, 0);
-}
