@@ -29,27 +29,103 @@ static long long scale(uint64_t count, uint64_t enabled, uint64_t running)
 	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
 }
 
-/* Read every group into es->hwval. The fast path: one read() per group. */
-static int read_groups(EventSet_t *es)
+/* ---- llapi: exact scaling from deltas -------------------------------------
+ * The kernel never zeroes time_enabled/time_running, and a multiplexed
+ * counter's estimate count*enabled/running may shrink between two reads. So
+ * every counter keeps the raw triple of its last start/reset/accum (its base)
+ * and the value last returned: a read scales the deltas since the base and
+ * never returns less than before. */
+
+/* One read() per group: the raw count, enabled and running time per counter.
+ * Each group lands at its own offset of one buffer: a single pass then maps
+ * counters to values, linear even with one group per counter (multiplexing). */
+static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 {
+	int ng = es->ngroups > 0 ? es->ngroups : 1;
+	size_t off[ng], total = 0;
 	for (int g = 0; g < es->ngroups; g++) {
-		/* A buffer of our own, not es->rbuf: a signal handler may read
-		 * the same set while this read is under way. */
-		uint64_t buf[3 + es->groups[g].n];
-		size_t want = sizeof buf;
-		ssize_t got = sys->read(es->groups[g].leader, buf, want);
+		off[g] = total;
+		total += 3 + (size_t)es->groups[g].n;
+	}
+	uint64_t buf[total > 0 ? total : 1];
+	for (int g = 0; g < es->ngroups; g++) {
+		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
+		ssize_t got = sys->read(es->groups[g].leader, buf + off[g], want);
 		if (got != (ssize_t)want) {
 			papi_set_reason("reading counters failed: %s",
 					got < 0 ? strerror(errno) : "short read");
 			return PAPI_ESYS;
 		}
-		uint64_t en = buf[1], run = buf[2];
-		for (int h = 0; h < es->nhw; h++)
-			if (es->hw[h].group == g)
-				es->hwval[h] = scale(buf[3 + es->hw[h].slot], en, run);
+	}
+	for (int h = 0; h < es->nhw; h++) {
+		if (es->hw[h].fd < 0 || es->hw[h].group >= es->ngroups)
+			continue;
+		const uint64_t *b = buf + off[es->hw[h].group];
+		cnt[h] = b[3 + es->hw[h].slot];
+		en[h] = b[1];
+		run[h] = b[2];
 	}
 	return PAPI_OK;
 }
+
+static uint64_t delta(uint64_t now, uint64_t base)
+{
+	return now > base ? now - base : 0;
+}
+
+/* Read every group into es->hwval. With rebase, the values read become the
+ * zero of the next reads (PAPI_accum: not one event lost in between). */
+static int read_groups(EventSet_t *es, int rebase)
+{
+	int n = es->nhw > 0 ? es->nhw : 1;
+	uint64_t cnt[n], en[n], run[n];
+	memset(cnt, 0, sizeof cnt);
+	memset(en, 0, sizeof en);
+	memset(run, 0, sizeof run);
+	int ret = read_raw(es, cnt, en, run);
+	if (ret != PAPI_OK)
+		return ret;
+	/* Software multiplexing: one slice counts at a time, so the set's
+	 * time is the sum of the slices' enabled times. */
+	int k = es->mpx ? mpx_sw_slice(es) : 0;
+	uint64_t total = 0;
+	for (int h = 0; k > 0 && h < es->nhw; h += k)
+		total += delta(en[h], es->hw[h].base_en);
+	for (int h = 0; h < es->nhw; h++) {
+		struct es_hw *hw = &es->hw[h];
+		uint64_t dc = delta(cnt[h], hw->base_count), de = delta(en[h], hw->base_en);
+		uint64_t dr = delta(run[h], hw->base_run);
+		long long v = k > 0 ? scale(dc, total, dr) : scale(dc, de, dr);
+		if (v < hw->last)
+			v = hw->last;
+		es->hwval[h] = v;
+		hw->last = v;
+		if (rebase) {
+			hw->base_count = cnt[h];
+			hw->base_en = en[h];
+			hw->base_run = run[h];
+			hw->last = 0;
+		}
+	}
+	return PAPI_OK;
+}
+
+int counting_rebase(EventSet_t *es)
+{
+	return read_groups(es, 1);
+}
+
+/* Take over a set started by another thread than its owner: it counts the
+ * thread that starts it (unless attached to a task or a CPU). */
+static int adopt(EventSet_t *es)
+{
+	pid_t me = papi_gettid();
+	if (es->attach || es->cpu >= 0 || es->owner == me)
+		return PAPI_OK;
+	es->owner = me;
+	return es_reopen(es);
+}
+/* ---- end llapi ---------------------------------------------------------- */
 
 static void compute(EventSet_t *es, long long *values)
 {
@@ -68,7 +144,7 @@ static void compute(EventSet_t *es, long long *values)
 
 int es_read_values(EventSet_t *es, long long *values)
 {
-	int ret = read_groups(es);
+	int ret = read_groups(es, 0);
 	if (ret == PAPI_OK && values)
 		compute(es, values);
 	return ret;
@@ -101,10 +177,15 @@ static int start_impl(int EventSet)
 		return PAPI_ENOCMP;
 	if (es->nev == 0)
 		return PAPI_EINVAL;
+	if ((ret = adopt(es)) != PAPI_OK)
+		return ret;
 	if (counting_start_hook && (ret = counting_start_hook(es)) != PAPI_OK)
 		return ret;
 	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK ||
-	    (ret = group_ioctl(es, PERF_EVENT_IOC_ENABLE)) != PAPI_OK)
+	    (ret = counting_rebase(es)) != PAPI_OK)
+		return ret;
+	ret = mpx_sw_slice(es) ? mpx_start(es) : group_ioctl(es, PERF_EVENT_IOC_ENABLE);
+	if (ret != PAPI_OK)
 		return ret;
 	/* overflow: arm after the counters run from zero */
 	if (es->overflow && (ret = ovf_start(es)) != PAPI_OK) {
@@ -125,6 +206,8 @@ static int stop_impl(int EventSet, long long *values)
 		return ret;
 	if (!(es->state & PAPI_RUNNING))
 		return PAPI_ENOTRUN;
+	if (mpx_sw_slice(es))
+		mpx_stop(es);	/* before disabling: the rotation would re-enable */
 	ret = group_ioctl(es, PERF_EVENT_IOC_DISABLE);
 	if (es->overflow)
 		ovf_stop(es);
@@ -171,11 +254,13 @@ static int accum_impl(int EventSet, long long *values)
 	if (!values)
 		return PAPI_EINVAL;
 	long long now[es->nev > 0 ? es->nev : 1];
-	if ((ret = es_read_values(es, now)) != PAPI_OK)
+	/* read and rebase in one go: the counters are never reset */
+	if ((ret = read_groups(es, 1)) != PAPI_OK)
 		return ret;
+	compute(es, now);
 	for (int e = 0; e < es->nev; e++)
 		values[e] += now[e];
-	return group_ioctl(es, PERF_EVENT_IOC_RESET);
+	return PAPI_OK;
 }
 
 /* PAPI_reset: zero every counter of the set, running or not. */
@@ -185,7 +270,9 @@ static int reset_impl(int EventSet)
 	int ret = get(EventSet, &es);
 	if (ret != PAPI_OK)
 		return ret;
-	return group_ioctl(es, PERF_EVENT_IOC_RESET);
+	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
+		return ret;
+	return counting_rebase(es);
 }
 
 /* PAPI_write: perf_event counters cannot be written: PAPI_ENOSUPP, as

@@ -76,6 +76,7 @@ static int create_eventset_impl(int *EventSet)
 	es->granularity = papi_default_granularity;
 	es->owner = papi_gettid();
 	es->cpu = -1;
+	thr_note_self();
 	int ret = tbl_insert(es);
 	if (ret != PAPI_OK) {
 		free(es);
@@ -87,6 +88,7 @@ static int create_eventset_impl(int *EventSet)
 
 static void es_free(EventSet_t *es)
 {
+	mpx_release(es);
 	es_close_all(es);
 	profil_free(es);
 	ovf_free(es);
@@ -197,7 +199,9 @@ static int hw_open(EventSet_t *es, int h)
 	hw_attr(es, n, g < 0, &a);
 	if (es->overflow)
 		ovf_attr(es, h, &a);
-	pid_t pid = es->cpu >= 0 && !es->attach ? -1 : es->attach;
+	/* The owner's tid, not 0: a set counts its owner whichever thread
+	 * adds the events; CPU-wide (pid -1) when bound to a CPU only. */
+	pid_t pid = es->attach ? es->attach : es->cpu >= 0 ? -1 : es->owner;
 	int fd = sys->perf_open(&a, pid, es->cpu, g < 0 ? -1 : es->groups[g].leader,
 				PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
@@ -252,6 +256,11 @@ static int hw_open(EventSet_t *es, int h)
 int es_reopen(EventSet_t *es)
 {
 	es_close_all(es);
+	for (int h = 0; h < es->nhw; h++) {
+		/* new descriptors count from zero */
+		es->hw[h].base_count = es->hw[h].base_en = es->hw[h].base_run = 0;
+		es->hw[h].last = 0;
+	}
 	for (int h = 0; h < es->nhw; h++) {
 		int ret = hw_open(es, h);
 		if (ret != PAPI_OK) {
@@ -515,6 +524,7 @@ static int cleanup_eventset_impl(int EventSet)
 	es_close_all(es);
 	profil_free(es);
 	ovf_free(es);
+	mpx_release(es);
 	es->nev = 0;
 	es->nhw = 0;
 	es->ngroups = 0;
@@ -610,6 +620,19 @@ static int inflight_drain(void)
 		sched_yield();
 	}
 	return 1;
+}
+
+/* es_foreach: call fn on every live set (no lock: the table never moves). */
+void es_foreach(void (*fn)(EventSet_t *es, void *arg), void *arg)
+{
+	for (int c = 0; c < NCHUNKS; c++) {
+		EventSet_t **ch = __atomic_load_n(&chunks[c], __ATOMIC_ACQUIRE);
+		for (int i = 0; ch && i < CHUNK; i++) {
+			EventSet_t *es = __atomic_load_n(&ch[i], __ATOMIC_ACQUIRE);
+			if (es)
+				fn(es, arg);
+		}
+	}
 }
 
 /* At shutdown: stop and free every set, once no call uses them. When some

@@ -171,6 +171,10 @@ struct es_hw {			/* one perf_event file descriptor */
 	int slot;		/* position of this counter in its group's read buffer */
 	int refs;		/* how many of es->events use it */
 	uint64_t id;
+	/* Scaling (counting.c): the raw kernel count and times at the last
+	 * start/reset/accum, and the last value returned (reads never go back). */
+	uint64_t base_count, base_en, base_run;
+	long long last;
 };
 
 struct es_group {		/* one perf_event group: one read(), one ioctl per op */
@@ -275,6 +279,40 @@ void profil_free(EventSet_t *es);
 
 /* Thread id of the caller (cached per thread). */
 pid_t papi_gettid(void);
+
+/* ------------------------------------------------------------------ llapi: multiplex, attach, threads, options
+ * multiplex.c: software multiplexing (PAPI_MULTIPLEX_FORCE_SW) rotates slices
+ * of counters (each counter its own perf group, es->multiplex = 1). */
+/* Counters per rotation slice of a software-multiplexed set, 0 when es is not
+ * one (kernel multiplexing or none). Slice s holds hw[s*k .. s*k+k-1]. */
+int mpx_sw_slice(const EventSet_t *es);
+/* Enable the first slice and start the rotation timer (counters reset). */
+int mpx_start(EventSet_t *es);
+/* Stop the rotation; the caller disables the counters. */
+void mpx_stop(EventSet_t *es);
+/* Free the software state (set destroyed or cleaned up). */
+void mpx_release(EventSet_t *es);
+/* After fork in the child: forget the rotation (its thread is not there). */
+void mpx_forget(EventSet_t *es);
+/* The PAPI_MULTIPLEX option: convert a set (ns, PAPI_MULTIPLEX_* flags), and
+ * read its parameters back (returns 1/0 multiplexed or an error). */
+int mpx_convert(int EventSet, int ns, int flags);
+int mpx_query(int EventSet, int *ns, int *flags);
+/* Default rotation interval in ns (PAPI_DEF_MPX_NS) and the interval timer
+ * PAPI_DEF_ITIMER describes (the overflow module's software fallback uses it). */
+extern int papi_mpx_ns;
+extern PAPI_itimer_option_t papi_itimer;
+/* counting.c: record the counters' current raw values and times as the zero
+ * of the next reads (after a reopen, a start or a reset). PAPI_ESYS. */
+int counting_rebase(EventSet_t *es);
+/* eventset.c: call fn on every EventSet (no lock: for the fork child, where
+ * only one thread exists, and for shutdown). */
+void es_foreach(void (*fn)(EventSet_t *es, void *arg), void *arg);
+/* threads.c: note the calling thread in the registry (implicit registration
+ * when it creates an EventSet); installs the fork handler once. */
+void thr_note_self(void);
+/* options.c: the file PAPI_USER_EVENTS_FILE named, or NULL. */
+const char *options_user_events_file(void);
 
 /* ------------------------------------------------------------------ hardware */
 /* Fill the process-wide hardware description once (hwinfo.c). */

@@ -1,0 +1,243 @@
+/* multiplex.c: kernel and software multiplexing: PAPI_multiplex_init, PAPI_set/get_multiplex, the rotation timer. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+
+#include "internal.h"
+
+/* PAPI 7's default time slice: 10 ms. */
+int papi_mpx_ns = 10000000;
+
+/* Software multiplexing (PAPI_MULTIPLEX_FORCE_SW): every counter is its own
+ * perf group (es->multiplex = 1) and one slice of them is enabled at a time;
+ * a helper thread moves to the next slice every ns. The kernel keeps each
+ * counter's enabled time, which is exactly the time its slice was counting,
+ * so counting.c scales by the sum of the slices' times: no clock of ours
+ * enters the estimate. Kernel multiplexing needs no state here: the kernel
+ * rotates the singleton groups itself and reports the times. */
+struct mpx {
+	int ns;			/* time slice */
+	int sw;			/* 1: software rotation */
+	int k;			/* counters per slice */
+	int cur;		/* the slice counting now */
+	int running;		/* rotation thread alive */
+	int quit;
+	pthread_t th;
+	pthread_mutex_t lock;
+	pthread_cond_t cv;
+	EventSet_t *es;
+};
+
+/* Counters per slice: as many as the core PMU holds, or one when the
+ * events are all software ones (no hardware limit to share). */
+static int slice_size(void)
+{
+	for (int i = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (p && p->kernel_type >= 0 && p->num_cntrs > 0 && p->pfm_type == 1 /* CORE */)
+			return p->num_cntrs;
+	}
+	return 1;
+}
+
+int mpx_sw_slice(const EventSet_t *es)
+{
+	const struct mpx *m = es->mpx;
+	return m && m->sw && es->multiplex ? m->k : 0;
+}
+
+/* Enable (on != 0) or disable every counter of slice s. */
+static void slice_ioctl(EventSet_t *es, int s, int on)
+{
+	const struct mpx *m = es->mpx;
+	for (int h = s * m->k; h < es->nhw && h < (s + 1) * m->k; h++)
+		if (es->hw[h].fd >= 0)
+			sys->ioctl(es->hw[h].fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+}
+
+static int nslices(const EventSet_t *es)
+{
+	const struct mpx *m = es->mpx;
+	return (es->nhw + m->k - 1) / m->k;
+}
+
+static void *rotate(void *arg)
+{
+	struct mpx *m = arg;
+	EventSet_t *es = m->es;
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	pthread_mutex_lock(&m->lock);
+	while (!m->quit) {
+		t.tv_nsec += m->ns;
+		while (t.tv_nsec >= 1000000000L) {
+			t.tv_nsec -= 1000000000L;
+			t.tv_sec++;
+		}
+		while (!m->quit && pthread_cond_timedwait(&m->cv, &m->lock, &t) != ETIMEDOUT)
+			;
+		if (m->quit)
+			break;
+		int n = nslices(es);
+		if (n > 1) {
+			/* disable first: two slices never count together */
+			slice_ioctl(es, m->cur, 0);
+			m->cur = (m->cur + 1) % n;
+			slice_ioctl(es, m->cur, 1);
+		}
+	}
+	pthread_mutex_unlock(&m->lock);
+	return NULL;
+}
+
+int mpx_start(EventSet_t *es)
+{
+	struct mpx *m = es->mpx;
+	m->cur = 0;
+	m->quit = 0;
+	slice_ioctl(es, 0, 1);
+	if (nslices(es) < 2)
+		return PAPI_OK;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&m->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	/* The rotation thread must not take the signals the program expects
+	 * in its own threads. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	int err = pthread_create(&m->th, NULL, rotate, m);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		pthread_cond_destroy(&m->cv);
+		slice_ioctl(es, 0, 0);
+		papi_set_reason("software multiplexing: cannot start the rotation thread: %s",
+				strerror(err));
+		return PAPI_ESYS;
+	}
+	m->running = 1;
+	return PAPI_OK;
+}
+
+void mpx_stop(EventSet_t *es)
+{
+	struct mpx *m = es->mpx;
+	if (!m || !m->running)
+		return;
+	pthread_mutex_lock(&m->lock);
+	m->quit = 1;
+	pthread_cond_signal(&m->cv);
+	pthread_mutex_unlock(&m->lock);
+	pthread_join(m->th, NULL);
+	pthread_cond_destroy(&m->cv);
+	m->running = 0;
+}
+
+void mpx_release(EventSet_t *es)
+{
+	struct mpx *m = es->mpx;
+	if (!m)
+		return;
+	mpx_stop(es);
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+	es->mpx = NULL;
+}
+
+void mpx_forget(EventSet_t *es)
+{
+	struct mpx *m = es->mpx;
+	if (!m)
+		return;
+	/* The thread and whatever it held stayed in the parent. */
+	m->running = 0;
+	pthread_mutex_init(&m->lock, NULL);
+}
+
+/* Convert a stopped set into a multiplexed one (PAPI_MULTIPLEX option):
+ * flags PAPI_MULTIPLEX_DEFAULT (the kernel rotates) or
+ * PAPI_MULTIPLEX_FORCE_SW (our rotation every ns; ns <= 0 = the default).
+ * Counters already added are reopened one group each. Returns PAPI_OK,
+ * PAPI_ENOEVST, PAPI_ENOCMP (no component bound yet, as PAPI 7),
+ * PAPI_EISRUN, PAPI_EINVAL (already multiplexed, bad flags or ns < 0),
+ * PAPI_ENOMEM, or the error reopening the counters (the set is then left
+ * as it was). */
+int mpx_convert(int EventSet, int ns, int flags)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (es->cidx < 0)
+		return PAPI_ENOCMP;
+	if (es->state & PAPI_RUNNING)
+		return PAPI_EISRUN;
+	if (es->multiplex || (flags & ~PAPI_MULTIPLEX_FORCE_SW) || ns < 0)
+		return PAPI_EINVAL;
+	struct mpx *m = calloc(1, sizeof *m);
+	if (!m)
+		return PAPI_ENOMEM;
+	m->ns = ns > 0 ? ns : papi_mpx_ns;
+	m->sw = (flags & PAPI_MULTIPLEX_FORCE_SW) != 0;
+	m->k = slice_size();
+	m->es = es;
+	pthread_mutex_init(&m->lock, NULL);
+	mpx_release(es);
+	es->mpx = m;
+	es->multiplex = 1;
+	int ret = es_reopen(es);
+	if (ret != PAPI_OK) {
+		mpx_release(es);
+		es->multiplex = 0;
+		es_reopen(es);
+		return ret;
+	}
+	es->state |= PAPI_MULTIPLEXING;
+	return PAPI_OK;
+}
+
+/* The multiplexing parameters of a set: *ns and *flags; 1 when the set is
+ * multiplexed, 0 when not, PAPI_ENOEVST. */
+int mpx_query(int EventSet, int *ns, int *flags)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	EventSet_t *es = es_lookup(EventSet);
+	if (!es)
+		return PAPI_ENOEVST;
+	const struct mpx *m = es->mpx;
+	int on = es->multiplex && (es->state & PAPI_MULTIPLEXING);
+	if (ns)
+		*ns = on && m ? m->ns : 0;
+	if (flags)
+		*flags = on && m && m->sw ? PAPI_MULTIPLEX_FORCE_SW : PAPI_MULTIPLEX_DEFAULT;
+	return on;
+}
+
+/* PAPI_multiplex_init: multiplexing needs no set-up here; always PAPI_OK
+ * (as PAPI 7, even before PAPI_library_init). */
+int PAPI_multiplex_init(void)
+{
+	return PAPI_OK;
+}
+
+/* PAPI_set_multiplex: make a stopped set multiplexed, the kernel rotating
+ * its counters. Works for any event the kernel can count, software events
+ * and machines without a hardware PMU included. Errors as mpx_convert. */
+int PAPI_set_multiplex(int EventSet)
+{
+	return mpx_convert(EventSet, papi_mpx_ns, PAPI_MULTIPLEX_DEFAULT);
+}
+
+/* PAPI_get_multiplex: 1 when the set is multiplexed, 0 when not,
+ * PAPI_ENOEVST for no set, PAPI_ENOINIT. */
+int PAPI_get_multiplex(int EventSet)
+{
+	return mpx_query(EventSet, NULL, NULL);
+}

@@ -1,0 +1,291 @@
+/* threads.c: the thread registry, thread-specific data, user locks, and the fork child's clean start. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* One entry per thread PAPI knows. Entries are added when a thread
+ * registers (explicitly, or by creating an EventSet) and removed when it
+ * unregisters; the list is only walked by the listing calls, so start, read
+ * and stop never touch it or its lock. */
+struct thr {
+	unsigned long id;	/* id_fn() at registration, else the kernel tid */
+	pid_t tid;
+	void *tls[PAPI_NUM_TLS];
+	struct thr *next;
+};
+
+static pthread_mutex_t thr_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct thr *threads;
+static __thread struct thr *self;
+static unsigned long (*id_fn)(void);
+static pthread_mutex_t user_locks[PAPI_NUM_LOCK] = {
+	PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
+};
+
+static void threads_shutdown(void)
+{
+	pthread_mutex_lock(&thr_lock);
+	while (threads) {
+		struct thr *t = threads;
+		threads = t->next;
+		free(t);
+	}
+	id_fn = NULL;
+	pthread_mutex_unlock(&thr_lock);
+	self = NULL;	/* other threads' caches are checked against the list */
+}
+
+/* The caller's entry, or NULL when it is not registered (a thread-local
+ * cache could outlive a shutdown: it is trusted only while listed). */
+static struct thr *find_self(void)
+{
+	pid_t me = papi_gettid();
+	if (self && self->tid == me) {
+		for (struct thr *t = threads; t; t = t->next)
+			if (t == self)
+				return self;
+	}
+	for (struct thr *t = threads; t; t = t->next)
+		if (t->tid == me)
+			return self = t;
+	return NULL;
+}
+
+/* Register the caller (idempotent). PAPI_OK or PAPI_ENOMEM. */
+static int register_self(struct thr **out)
+{
+	pthread_mutex_lock(&thr_lock);
+	struct thr *t = find_self();
+	if (!t && (t = calloc(1, sizeof *t))) {
+		t->tid = papi_gettid();
+		t->id = id_fn ? id_fn() : (unsigned long)t->tid;
+		t->next = threads;
+		threads = t;
+		self = t;
+	}
+	pthread_mutex_unlock(&thr_lock);
+	if (out)
+		*out = t;
+	return t ? PAPI_OK : PAPI_ENOMEM;
+}
+
+/* ---- fork: the child starts clean ---------------------------------------
+ * The child inherits the parent's descriptors, which count the parent's
+ * threads: reading them would report the parent's work (and with inherit
+ * the parent already gets the child's). So in the child every set closes
+ * them, stops, becomes the child's own (unless attached to another task or
+ * bound to a CPU) and reopens fresh counters for it. Only the forking
+ * thread exists in the child: the registry keeps just that one. */
+static void child_set(EventSet_t *es, void *arg)
+{
+	mpx_forget(es);
+	es_close_all(es);
+	es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
+	if (!es->attach)
+		es->owner = *(pid_t *)arg;
+	for (int h = 0; es->hwval && h < es->nhw; h++)
+		es->hwval[h] = 0;
+	if (es->nhw > 0 && es_reopen(es) != PAPI_OK)
+		DBG("fork: EventSet %d could not reopen its counters in the child", es->id);
+}
+
+static void child_after_fork(void)
+{
+	pthread_mutex_init(&thr_lock, NULL);
+	for (int i = 0; i < PAPI_NUM_LOCK; i++)
+		pthread_mutex_init(&user_locks[i], NULL);
+	if (!lib_ready())
+		return;
+	/* Ask the kernel: library.c's handler may not have reset its cache yet. */
+	pid_t me = (pid_t)syscall(SYS_gettid);
+	struct thr *keep = NULL;
+	while (threads) {
+		struct thr *t = threads;
+		threads = t->next;
+		if (t == self && !keep)
+			keep = t;
+		else
+			free(t);
+	}
+	threads = keep;
+	if (keep) {
+		keep->tid = me;
+		keep->next = NULL;
+	}
+	es_foreach(child_set, &me);
+}
+
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+static void install_fork_handler(void)
+{
+	pthread_atfork(NULL, NULL, child_after_fork);
+}
+
+void thr_note_self(void)
+{
+	pthread_once(&fork_once, install_fork_handler);
+	papi_on_shutdown(threads_shutdown);
+	if (papi_state & PAPI_THREAD_LEVEL_INITED)
+		register_self(NULL);
+}
+
+/* PAPI_thread_init: id_fn returns a unique id for the calling thread
+ * (pthread_self, gettid, ...). Calling it again with the same function is
+ * harmless. PAPI_EINVAL for NULL or for a different function once one is
+ * set (the registered ids would stop matching), PAPI_ENOINIT. */
+int PAPI_thread_init(unsigned long (*id_function)(void))
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!id_function)
+		return PAPI_EINVAL;
+	pthread_once(&fork_once, install_fork_handler);
+	papi_on_shutdown(threads_shutdown);
+	pthread_mutex_lock(&thr_lock);
+	int ok = !id_fn || id_fn == id_function;
+	if (ok) {
+		id_fn = id_function;
+		papi_state |= PAPI_THREAD_LEVEL_INITED;
+	}
+	pthread_mutex_unlock(&thr_lock);
+	if (!ok)
+		return PAPI_EINVAL;
+	return register_self(NULL);
+}
+
+/* PAPI_thread_id: the id function's answer for the caller, or
+ * (unsigned long)PAPI_EMISC when PAPI_thread_init was not called. */
+unsigned long PAPI_thread_id(void)
+{
+	unsigned long (*fn)(void) = id_fn;
+	if (!lib_ready() || !fn)
+		return (unsigned long)PAPI_EMISC;
+	return fn();
+}
+
+/* PAPI_register_thread: make the caller known (idempotent).
+ * PAPI_ENOMEM, PAPI_ENOINIT. */
+int PAPI_register_thread(void)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	pthread_once(&fork_once, install_fork_handler);
+	papi_on_shutdown(threads_shutdown);
+	return register_self(NULL);
+}
+
+/* PAPI_unregister_thread: forget the caller and its thread-specific data
+ * (its EventSets stay). PAPI_OK also when it was not registered. */
+int PAPI_unregister_thread(void)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	pthread_mutex_lock(&thr_lock);
+	struct thr *t = find_self();
+	for (struct thr **pp = &threads; t && *pp; pp = &(*pp)->next)
+		if (*pp == t) {
+			*pp = t->next;
+			free(t);
+			break;
+		}
+	self = NULL;
+	pthread_mutex_unlock(&thr_lock);
+	return PAPI_OK;
+}
+
+/* PAPI_list_threads: with id, copy up to *number ids and set *number to
+ * the count copied; with id NULL, set *number to the count of threads.
+ * PAPI_EINVAL for NULL number or id with *number <= 0. */
+int PAPI_list_threads(PAPI_thread_id_t *id, int *number)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!number || (id && *number <= 0))
+		return PAPI_EINVAL;
+	int n = 0;
+	pthread_mutex_lock(&thr_lock);
+	for (struct thr *t = threads; t; t = t->next) {
+		if (id) {
+			if (n == *number)
+				break;
+			id[n] = t->id;
+		}
+		n++;
+	}
+	pthread_mutex_unlock(&thr_lock);
+	*number = n;
+	return PAPI_OK;
+}
+
+/* PAPI_set_thr_specific: store ptr in the caller's slot tag (PAPI_USR1_TLS,
+ * PAPI_USR2_TLS, PAPI_TLS_HIGH_LEVEL), registering the caller if needed.
+ * PAPI_EINVAL for another tag, PAPI_ENOMEM, PAPI_ENOINIT. */
+int PAPI_set_thr_specific(int tag, void *ptr)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (tag < 0 || tag >= PAPI_NUM_TLS)
+		return PAPI_EINVAL;
+	struct thr *t;
+	int ret = register_self(&t);
+	if (ret == PAPI_OK)
+		t->tls[tag] = ptr;
+	return ret;
+}
+
+/* PAPI_get_thr_specific: the caller's slot tag into *ptr (NULL when never
+ * set). With PAPI_TLS_ALL_THREADS | tag, ptr points to a
+ * PAPI_all_thr_spec_t whose id and data arrays hold num entries: they get
+ * every registered thread's id and slot, and num the count filled.
+ * PAPI_EINVAL for a bad tag or NULL ptr. */
+int PAPI_get_thr_specific(int tag, void **ptr)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	int all = tag & PAPI_TLS_ALL_THREADS;
+	tag &= ~PAPI_TLS_ALL_THREADS;
+	if (tag < 0 || tag >= PAPI_NUM_TLS || !ptr)
+		return PAPI_EINVAL;
+	if (all) {
+		PAPI_all_thr_spec_t *a = (PAPI_all_thr_spec_t *)ptr;
+		if (a->num < 0 || (a->num > 0 && (!a->id || !a->data)))
+			return PAPI_EINVAL;
+		int n = 0;
+		pthread_mutex_lock(&thr_lock);
+		for (struct thr *t = threads; t && n < a->num; t = t->next, n++) {
+			a->id[n] = t->id;
+			a->data[n] = t->tls[tag];
+		}
+		pthread_mutex_unlock(&thr_lock);
+		a->num = n;
+		return PAPI_OK;
+	}
+	struct thr *t;
+	int ret = register_self(&t);
+	if (ret == PAPI_OK)
+		*ptr = t->tls[tag];
+	return ret;
+}
+
+/* PAPI_lock: take user lock lck (PAPI_USR1_LOCK, PAPI_USR2_LOCK); blocks
+ * until it is free. PAPI_EINVAL for another lck. Needs no initialization. */
+int PAPI_lock(int lck)
+{
+	if (lck < 0 || lck >= PAPI_NUM_LOCK)
+		return PAPI_EINVAL;
+	pthread_mutex_lock(&user_locks[lck]);
+	return PAPI_OK;
+}
+
+/* PAPI_unlock: release user lock lck; PAPI_EINVAL for another lck. */
+int PAPI_unlock(int lck)
+{
+	if (lck < 0 || lck >= PAPI_NUM_LOCK)
+		return PAPI_EINVAL;
+	pthread_mutex_unlock(&user_locks[lck]);
+	return PAPI_OK;
+}

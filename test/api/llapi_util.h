@@ -1,0 +1,68 @@
+/* llapi_util.h: helpers the low-level API tests share (header only, all static). */
+#ifndef LLAPI_UTIL_H
+#define LLAPI_UTIL_H
+#include <time.h>
+
+#include "internal.h"
+#include "tap.h"
+
+/* The code of a native event: through the public call when the codes module
+ * answers, else straight from the native table. 0 when unknown. */
+static inline int code_of(const char *name)
+{
+	int c, idx;
+	if (PAPI_event_name_to_code(name, &c) == PAPI_OK)
+		return c;
+	if (native_lookup(name, &idx) == PAPI_OK)
+		return PAPI_NATIVE_MASK | idx;
+	return 0;
+}
+
+static inline double thread_cpu_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Burn about sec seconds of this thread's CPU time. */
+static volatile unsigned long llapi_sink;
+static inline void spin_cpu(double sec)
+{
+	double end = thread_cpu_s() + sec;
+	while (thread_cpu_s() < end)
+		for (int i = 0; i < 10000; i++)
+			llapi_sink += (unsigned long)i * 2654435761u;
+}
+
+/* a within a relative tolerance tol of b; never true unless b > 0. */
+static inline int near(double a, double b, double tol)
+{
+	if (b <= 0)
+		return 0;
+	double r = a / b;
+	return r > 1 - tol && r < 1 + tol;
+}
+
+/* A fresh set holding the named events (all must be known and countable). */
+static inline int set_of(int *es, const char *const *names, int n)
+{
+	*es = PAPI_NULL;
+	int r = PAPI_create_eventset(es);
+	for (int i = 0; r == PAPI_OK && i < n; i++) {
+		int c = code_of(names[i]);
+		r = c ? PAPI_add_event(*es, c) : PAPI_ENOEVNT;
+	}
+	return r;
+}
+
+/* Stop, clean up and destroy a set, whatever state it is in. */
+static inline void set_free(int *es)
+{
+	int st = 0;
+	if (PAPI_state(*es, &st) == PAPI_OK && (st & PAPI_RUNNING))
+		PAPI_stop(*es, NULL);
+	PAPI_cleanup_eventset(*es);
+	PAPI_destroy_eventset(es);
+}
+#endif

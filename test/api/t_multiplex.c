@@ -1,0 +1,154 @@
+/* t_multiplex.c: kernel and software multiplexing with software events agree with plain counting. */
+#include <unistd.h>
+
+#include "llapi_util.h"
+
+static const char *const ev[] = { "perf::TASK-CLOCK", "perf::CPU-CLOCK", "perf::PAGE-FAULTS" };
+
+/* Count ev over about sec of CPU with the given multiplexing (-1 none,
+ * else the PAPI_MULTIPLEX flags) into v. */
+static int measure(int mode, double sec, long long *v)
+{
+	int es = PAPI_NULL, r = PAPI_create_eventset(&es);
+	/* the first event binds the set to its component */
+	if (r == PAPI_OK)
+		r = PAPI_add_event(es, code_of(ev[0]));
+	if (r == PAPI_OK && mode >= 0) {
+		PAPI_option_t o;
+		memset(&o, 0, sizeof o);
+		o.multiplex.eventset = es;
+		o.multiplex.ns = 2000000;	/* 2 ms slices: many rotations */
+		o.multiplex.flags = mode;
+		r = PAPI_set_opt(PAPI_MULTIPLEX, &o);
+	}
+	for (int i = 1; r == PAPI_OK && i < 3; i++)
+		r = PAPI_add_event(es, code_of(ev[i]));
+	if (r == PAPI_OK)
+		r = PAPI_start(es);
+	if (r == PAPI_OK) {
+		spin_cpu(sec);
+		r = PAPI_stop(es, v);
+	}
+	set_free(&es);
+	return r;
+}
+
+static void agree(void)
+{
+	long long plain[3], kmpx[3], smpx[3];
+	is_int(measure(-1, 0.3, plain), PAPI_OK, "plain counting of three software events");
+	is_int(measure(PAPI_MULTIPLEX_DEFAULT, 0.3, kmpx), PAPI_OK, "kernel multiplexing works for software events");
+	is_int(measure(PAPI_MULTIPLEX_FORCE_SW, 0.3, smpx), PAPI_OK, "software multiplexing works for software events");
+	diag("task-clock ns: plain %lld kernel-mpx %lld sw-mpx %lld", plain[0], kmpx[0], smpx[0]);
+	diag("cpu-clock  ns: plain %lld kernel-mpx %lld sw-mpx %lld", plain[1], kmpx[1], smpx[1]);
+	ok(near((double)kmpx[0], (double)plain[0], 0.5), "kernel-multiplexed task-clock agrees with plain counting");
+	ok(near((double)kmpx[1], (double)plain[1], 0.5), "kernel-multiplexed cpu-clock agrees with plain counting");
+	ok(near((double)smpx[0], (double)plain[0], 0.5), "software-multiplexed task-clock (scaled) agrees");
+	ok(near((double)smpx[1], (double)plain[1], 0.5), "software-multiplexed cpu-clock (scaled) agrees");
+	ok(smpx[2] >= 0 && kmpx[2] >= 0, "page faults are never negative");
+}
+
+/* Reads of a software-multiplexed set never go back and reset restarts. */
+static void monotonic(void)
+{
+	int es;
+	int r = set_of(&es, ev, 2);
+	PAPI_option_t o;
+	memset(&o, 0, sizeof o);
+	o.multiplex.eventset = es;
+	o.multiplex.ns = 1000000;
+	o.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	is_int(r, PAPI_OK, "a set with two events");
+	is_int(PAPI_set_opt(PAPI_MULTIPLEX, &o), PAPI_OK, "converted after the events were added");
+	is_int(PAPI_get_multiplex(es), 1, "PAPI_get_multiplex says multiplexed");
+	memset(&o, 0, sizeof o);
+	o.multiplex.eventset = es;
+	is_int(PAPI_get_opt(PAPI_MULTIPLEX, &o), PAPI_OK, "PAPI_get_opt(PAPI_MULTIPLEX)");
+	is_int(o.multiplex.flags, PAPI_MULTIPLEX_FORCE_SW, "flags read back");
+	is_int(o.multiplex.ns, 1000000, "time slice read back");
+	int st = 0;
+	PAPI_state(es, &st);
+	ok(st & PAPI_MULTIPLEXING, "state has PAPI_MULTIPLEXING");
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	long long prev[2] = { 0, 0 }, v[2];
+	int back = 0, reads = 0;
+	for (int i = 0; i < 40; i++) {
+		spin_cpu(0.003);
+		if (PAPI_read(es, v) != PAPI_OK)
+			break;
+		reads++;
+		for (int k = 0; k < 2; k++) {
+			if (v[k] < prev[k])
+				back++;
+			prev[k] = v[k];
+		}
+	}
+	is_int(reads, 40, "40 reads while rotating");
+	is_int(back, 0, "no read is smaller than the one before");
+	is_int(PAPI_reset(es), PAPI_OK, "reset while rotating");
+	double t0 = thread_cpu_s();
+	PAPI_read(es, v);
+	ok(v[0] < prev[0], "after reset the count starts again (%lld < %lld)", v[0], prev[0]);
+	long long acc[2] = { 0, 0 };
+	spin_cpu(0.02);
+	is_int(PAPI_accum(es, acc), PAPI_OK, "accum");
+	ok(acc[0] > 0, "accum added a positive count");
+	is_int(PAPI_set_multiplex(es), PAPI_EISRUN, "set_multiplex while running: PAPI_EISRUN");
+	spin_cpu(0.1);
+	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
+	double cpu_ns = (thread_cpu_s() - t0) * 1e9;
+	/* The rotation really happened: the first counter's own kernel count
+	 * (it counted about half of the time) is well below the estimate. */
+	EventSet_t *e = es_lookup(es);
+	uint64_t raw[4] = { 0 };
+	ok(e && e->nhw == 2 && read(e->hw[0].fd, raw, sizeof raw) == (ssize_t)sizeof raw,
+	   "raw read of the first counter");
+	ok(raw[3] > 0 && (double)raw[3] < 0.8 * cpu_ns,
+	   "its raw task-clock %llu ns is well below the %.0f ns of CPU since the reset",
+	   (unsigned long long)raw[3], cpu_ns);
+	ok(v[0] > 0.05e9, "the scaled estimate after accum covers the last 0.1 s (%lld ns)", v[0]);
+	is_int(PAPI_set_multiplex(es), PAPI_EINVAL, "set_multiplex twice: PAPI_EINVAL");
+	set_free(&es);
+}
+
+static void errors(void)
+{
+	int es = PAPI_NULL;
+	is_int(PAPI_multiplex_init(), PAPI_OK, "PAPI_multiplex_init always PAPI_OK");
+	is_int(PAPI_set_multiplex(12345), PAPI_ENOEVST, "set_multiplex on no set: PAPI_ENOEVST");
+	is_int(PAPI_get_multiplex(12345), PAPI_ENOEVST, "get_multiplex on no set: PAPI_ENOEVST");
+	PAPI_create_eventset(&es);
+	is_int(PAPI_get_multiplex(es), 0, "a new set is not multiplexed");
+	is_int(PAPI_set_multiplex(es), PAPI_ENOCMP, "set_multiplex before a component is bound: PAPI_ENOCMP (as PAPI 7)");
+	is_int(PAPI_add_event(es, code_of("perf::TASK-CLOCK")), PAPI_OK, "adding an event binds the component");
+	PAPI_option_t o;
+	memset(&o, 0, sizeof o);
+	o.multiplex.eventset = es;
+	o.multiplex.flags = 0x100;
+	is_int(PAPI_set_opt(PAPI_MULTIPLEX, &o), PAPI_EINVAL, "unknown multiplex flags: PAPI_EINVAL");
+	o.multiplex.flags = 0;
+	o.multiplex.ns = -5;
+	is_int(PAPI_set_opt(PAPI_MULTIPLEX, &o), PAPI_EINVAL, "negative time slice: PAPI_EINVAL");
+	is_int(PAPI_set_multiplex(es), PAPI_OK, "set_multiplex on a stopped set");
+	is_int(PAPI_add_event(es, code_of("perf::CPU-CLOCK")), PAPI_OK, "events can be added after the conversion");
+	is_int(PAPI_cleanup_eventset(es), PAPI_OK, "cleanup");
+	is_int(PAPI_get_multiplex(es), 0, "cleanup makes the set plain again");
+	PAPI_destroy_eventset(&es);
+}
+
+int main(void)
+{
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT) {
+		ok(0, "PAPI_library_init");
+		return tap_done();
+	}
+	if (!code_of(ev[0]) || !code_of(ev[1]) || !code_of(ev[2])) {
+		skip("perf:: software events unknown here", "multiplexing tests");
+		return tap_done();
+	}
+	errors();
+	agree();
+	monotonic();
+	PAPI_shutdown();
+	return tap_done();
+}
