@@ -103,6 +103,9 @@ struct native {
 	int pfm_idx;		/* libpfm4 event index */
 	int pmu;		/* index into the PMU list */
 	int umask_only;		/* 1 for the code of a bare "EVENT:UMASK" enumeration entry */
+	int attr_idx;		/* libpfm4 attribute index of that umask/modifier, else -1 */
+	int encode_err;		/* PAPI_OK, or why attr is unusable (an event that needs a
+				 * unit mask: listed and named, but not countable as is) */
 	struct perf_event_attr attr;	/* encoded; exclude_* as the name's modifiers set */
 	unsigned char has_domain_mod;	/* name carries :u/:k/:h: domain fixed by name */
 };
@@ -116,9 +119,31 @@ const struct native *native_get(int idx);
 int native_enum(int *code, int modifier, int cidx);
 /* Fill info for a native code. */
 int native_info(int idx, PAPI_event_info_t *info);
-/* Number of native events of the usable PMUs (for component info). */
+/* Number of native events native_enum lists: the events of every PMU libpfm4
+ * detected (for component info; whether the kernel can count them is
+ * native_usable's question). */
 int native_count(void);
+/* Can the running kernel count native index idx? PAPI_OK, or PAPI_ENOEVNT
+ * (bad index), PAPI_EINVAL (needs a unit mask), PAPI_ECMP (the PMU it needs
+ * is absent from the kernel; papi_last_reason() says which). */
+int native_usable(int idx);
+/* Free the table and libpfm4's state; the next call starts afresh. */
 void native_shutdown(void);
+
+/* ------------------------------------------------------------------ codes / presets
+ * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to
+ * the presets module. Same contracts as the public calls of the same names. */
+int presets_name_to_code(const char *name, int *code);
+int presets_code_to_name(int code, char *name);
+int presets_info(int code, PAPI_event_info_t *info);
+int presets_enum(int *code, int modifier);
+/* PAPI_OK when the preset/user event can be counted here, else PAPI_ENOEVNT /
+ * PAPI_ENOTPRESET. */
+int presets_query(int code);
+
+/* components.c: 1 when component cidx was disabled (PAPI_disable_component or
+ * PAPI_DISABLE_COMPONENTS), 0 when not, -1 when cidx is out of range. */
+int cmp_disabled(int cidx);
 
 /* ------------------------------------------------------------------ presets / user events
  * A preset or user-defined event resolves to up to PAPI_EVENTS_IN_DERIVED_EVENT

@@ -1,0 +1,696 @@
+/* native.c: libpfm4 — PMU detection, the per-process native event table, encoding into perf_event_attr. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+/* internal.h brought the kernel's <linux/perf_event.h>; libpfm4's copy of the
+ * same definitions would clash, so only its encoding interface is taken. */
+#define __PERFMON_PERF_EVENT_H__
+#include <perfmon/pfmlib_perf_event.h>
+
+/* Longest name we hand to libpfm4; longer ones are refused untouched. */
+#define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
+/* Entries live in fixed chunks that never move, so native_get() needs no lock. */
+#define CHUNK_BITS 8
+#define CHUNK_LEN (1 << CHUNK_BITS)
+#define MAX_CHUNKS 4096
+
+static pthread_mutex_t nt_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Not pthread_once: native_shutdown() must be able to start everything afresh. */
+static atomic_int nt_ready;
+static int nt_init_err;
+
+static struct pmu *pmus;
+static int npmus;
+static int core_pmu = -1;	/* index into pmus of the core PMU libpfm4 uses */
+static const char *core_reason;
+static char core_reason_buf[256];
+static int nevents_listed;
+
+static struct native *chunks[MAX_CHUNKS];
+static atomic_int nnative;
+
+/* Open-addressing hash: name (as given or canonical) -> entry index. */
+struct slot {
+	char *key;
+	unsigned hash;
+	int idx;
+};
+static struct slot *ht;
+static unsigned ht_cap, ht_used;
+
+static unsigned str_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static int ht_find(const char *key, unsigned h)
+{
+	if (!ht_cap)
+		return -1;
+	for (unsigned i = h & (ht_cap - 1);; i = (i + 1) & (ht_cap - 1)) {
+		if (!ht[i].key)
+			return -1;
+		if (ht[i].hash == h && strcmp(ht[i].key, key) == 0)
+			return ht[i].idx;
+	}
+}
+
+static void ht_place(struct slot *tab, unsigned cap, struct slot s)
+{
+	unsigned i = s.hash & (cap - 1);
+	while (tab[i].key)
+		i = (i + 1) & (cap - 1);
+	tab[i] = s;
+}
+
+static int ht_insert(const char *key, unsigned h, int idx)
+{
+	if (2 * (ht_used + 1) > ht_cap) {
+		unsigned cap = ht_cap ? 2 * ht_cap : 1024;
+		struct slot *tab = calloc(cap, sizeof *tab);
+		if (!tab)
+			return PAPI_ENOMEM;
+		for (unsigned i = 0; i < ht_cap; i++)
+			if (ht[i].key)
+				ht_place(tab, cap, ht[i]);
+		free(ht);
+		ht = tab;
+		ht_cap = cap;
+	}
+	struct slot s = { strdup(key), h, idx };
+	if (!s.key)
+		return PAPI_ENOMEM;
+	ht_place(ht, ht_cap, s);
+	ht_used++;
+	return PAPI_OK;
+}
+
+/* ------------------------------------------------------------------ PMUs */
+
+/* The sysfs device of libpfm4 PMU p, or "" when we cannot guess it. The core
+ * PMU is "cpu" on x86, "cpu_core"/"cpu_atom" on hybrids, "armv8_*" on ARM. */
+static int pmu_kernel_lookup(struct pmu *p, const char *core_name)
+{
+	static const char *const x86_core[] = { "cpu", "cpu_core", NULL };
+	static const char *const x86_atom[] = { "cpu_atom", "cpu", NULL };
+	static const char *const arm_core[] = { "armv8_pmuv3", "armv8_pmuv3_0", "armv8_pmuv3_1",
+						"cpu", NULL };
+	const char *const *cand = NULL;
+	const char *single[2] = { NULL, NULL };
+	char buf[64];
+
+	if (strcmp(p->name, "perf") == 0) {
+		single[0] = "software";
+	} else if (strcmp(p->name, "perf_raw") == 0) {
+		single[0] = core_name;
+	} else if (p->pfm_type == PFM_PMU_TYPE_CORE) {
+		if (strncmp(p->name, "arm_", 4) == 0)
+			cand = arm_core;
+		else if (strstr(p->name, "_grt") || strstr(p->name, "_cmt"))
+			cand = x86_atom;
+		else
+			cand = x86_core;
+	} else {
+		const char *u = strstr(p->name, "_unc_");
+		if (u)
+			snprintf(buf, sizeof buf, "uncore_%s", u + 5);
+		else
+			snprintf(buf, sizeof buf, "%s", p->name);
+		single[0] = buf;
+	}
+	if (!cand)
+		cand = single;
+	for (; *cand; cand++) {
+		int t = sys->pmu_type(*cand);
+		if (t >= 0) {
+			snprintf(p->kernel_name, sizeof p->kernel_name, "%s", *cand);
+			return t;
+		}
+	}
+	snprintf(p->kernel_name, sizeof p->kernel_name, "%s", cand[-1] ? cand[-1] : "");
+	return -1;
+}
+
+static int pmus_detect(void)
+{
+	int cap = 8;
+	pmus = calloc(cap, sizeof *pmus);
+	if (!pmus)
+		return PAPI_ENOMEM;
+	for (int i = 0; i < PFM_PMU_MAX; i++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof pi);
+		pi.size = sizeof pi;
+		if (pfm_get_pmu_info(i, &pi) != PFM_SUCCESS || !pi.is_present)
+			continue;
+		if (npmus == cap) {
+			struct pmu *n = realloc(pmus, 2 * cap * sizeof *pmus);
+			if (!n)
+				return PAPI_ENOMEM;
+			pmus = n;
+			cap *= 2;
+		}
+		struct pmu *p = &pmus[npmus];
+		memset(p, 0, sizeof *p);
+		p->pfm_pmu = i;
+		p->pfm_type = pi.type;
+		p->num_cntrs = pi.num_cntrs;
+		p->num_fixed = pi.num_fixed_cntrs;
+		snprintf(p->name, sizeof p->name, "%s", pi.name);
+		snprintf(p->desc, sizeof p->desc, "%s", pi.desc ? pi.desc : "");
+		if (pi.type == PFM_PMU_TYPE_CORE && core_pmu < 0)
+			core_pmu = npmus;
+		nevents_listed += pi.nevents;
+		npmus++;
+	}
+	/* perf_raw names the core PMU, so its kernel device follows the core's. */
+	const char *core_name = "cpu";
+	if (core_pmu >= 0) {
+		pmus[core_pmu].kernel_type = pmu_kernel_lookup(&pmus[core_pmu], NULL);
+		core_name = pmus[core_pmu].kernel_name;
+	}
+	for (int i = 0; i < npmus; i++)
+		if (i != core_pmu)
+			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], core_name);
+
+	const char *forced = getenv("LIBPFM_FORCE_PMU");
+	if (core_pmu < 0) {
+		core_reason = "libpfm4 does not know this CPU's PMU: only the kernel's "
+			      "generic (perf::) events can be named";
+	} else if (pmus[core_pmu].kernel_type < 0) {
+		if (forced && *forced) {
+			snprintf(core_reason_buf, sizeof core_reason_buf,
+				 "LIBPFM_FORCE_PMU=%s: events of %s can be named and encoded, but "
+				 "this kernel has no such PMU to count them", forced,
+				 pmus[core_pmu].name);
+			core_reason = core_reason_buf;
+		} else {
+			core_reason = "no hardware PMU driver: this kernel exposes only software "
+				      "events (in a VM, enable the virtual PMU)";
+		}
+	}
+	return PAPI_OK;
+}
+
+static void nt_do_init(void)
+{
+	int r = pfm_initialize();
+	if (r != PFM_SUCCESS) {
+		nt_init_err = PAPI_ECMP;
+		papi_set_reason("libpfm4 initialization failed: %s", pfm_strerror(r));
+		return;
+	}
+	nt_init_err = pmus_detect();
+}
+
+/* Initialize libpfm4 and the PMU list once (pfm_initialize costs ~1.5 ms in a
+ * VM, where each PMU's cpuid probe traps, so it waits for the first event call). */
+static int nt_init(void)
+{
+	if (atomic_load_explicit(&nt_ready, memory_order_acquire))
+		return nt_init_err;
+	pthread_mutex_lock(&nt_lock);
+	if (!atomic_load_explicit(&nt_ready, memory_order_relaxed)) {
+		nt_init_err = PAPI_OK;
+		nt_do_init();
+		atomic_store_explicit(&nt_ready, 1, memory_order_release);
+	}
+	pthread_mutex_unlock(&nt_lock);
+	return nt_init_err;
+}
+
+/* pmu_count: number of PMUs libpfm4 detected (0 when libpfm4 failed). */
+int pmu_count(void)
+{
+	return nt_init() == PAPI_OK ? npmus : 0;
+}
+
+/* pmu_get: PMU i of the list, or NULL when i is out of range. */
+const struct pmu *pmu_get(int i)
+{
+	if (nt_init() != PAPI_OK || i < 0 || i >= npmus)
+		return NULL;
+	return &pmus[i];
+}
+
+/* pmu_core_unavailable_reason: why hardware events cannot be counted here
+ * (no core PMU known to libpfm4, or none in the kernel), NULL when they can. */
+const char *pmu_core_unavailable_reason(void)
+{
+	if (nt_init() != PAPI_OK)
+		return "libpfm4 initialization failed";
+	return core_reason;
+}
+
+static int pmu_index(int pfm_pmu)
+{
+	for (int i = 0; i < npmus; i++)
+		if (pmus[i].pfm_pmu == pfm_pmu)
+			return i;
+	return -1;
+}
+
+/* ------------------------------------------------------------------ the table */
+
+static int pfm_to_papi(int r)
+{
+	switch (r) {
+	case PFM_ERR_NOTFOUND:
+		return PAPI_ENOEVNT;
+	case PFM_ERR_NOMEM:
+		return PAPI_ENOMEM;
+	default:		/* bad attribute, value, umask, combination, too many */
+		return PAPI_EINVAL;
+	}
+}
+
+/* The qualifiers of name: what follows the event name ("" or ":u=1:c=2"). */
+static const char *name_quals(const char *name)
+{
+	const char *p = strstr(name, "::");
+	p = p ? p + 2 : name;
+	const char *q = strchr(p, ':');
+	return q ? q : p + strlen(p);
+}
+
+static int quals_have_domain(const char *q)
+{
+	while (*q == ':') {
+		q++;
+		if ((*q == 'u' || *q == 'k' || *q == 'h') && (q[1] == ':' || q[1] == '=' || !q[1]))
+			return 1;
+		q += strcspn(q, ":");
+	}
+	return 0;
+}
+
+/* Which attribute of event ev the single qualifier q (":NAME" or ":MOD=0") is,
+ * or -1. Sets *desc to its description. */
+static int quals_attr(int ev, int nattrs, const char *q, const char **desc)
+{
+	if (*q != ':' || strchr(q + 1, ':'))
+		return -1;
+	q++;
+	size_t n = strcspn(q, "=");
+	for (int k = 0; k < nattrs; k++) {
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof ai);
+		ai.size = sizeof ai;
+		if (pfm_get_event_attr_info(ev, k, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS)
+			continue;
+		if (strlen(ai.name) != n || strncasecmp(ai.name, q, n) != 0)
+			continue;
+		*desc = ai.desc;
+		if (ai.type == PFM_ATTR_UMASK ? q[n] == '\0' : strcmp(q + n, "=0") == 0)
+			return k;
+		return -1;
+	}
+	return -1;
+}
+
+static struct native *nt_slot(int idx)
+{
+	return &chunks[idx >> CHUNK_BITS][idx & (CHUNK_LEN - 1)];
+}
+
+/* Create the entry for canonical name canon (lock held). */
+static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_t *ei,
+		     const struct perf_event_attr *attr, int enc_err, int hint, int *idx)
+{
+	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
+	if (n >= MAX_CHUNKS * CHUNK_LEN)
+		return PAPI_ENOMEM;
+	if (!chunks[n >> CHUNK_BITS]) {
+		chunks[n >> CHUNK_BITS] = calloc(CHUNK_LEN, sizeof(struct native));
+		if (!chunks[n >> CHUNK_BITS])
+			return PAPI_ENOMEM;
+	}
+	struct native *e = nt_slot(n);
+	memset(e, 0, sizeof *e);
+	const char *q = name_quals(canon), *qdesc = NULL;
+	if (hint == -2) {
+		e->attr_idx = quals_attr(pidx, ei->nattrs, q, &qdesc);
+	} else {		/* enumeration knows which attribute it named */
+		e->attr_idx = hint;
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof ai);
+		ai.size = sizeof ai;
+		if (hint >= 0 && pfm_get_event_attr_info(pidx, hint, PFM_OS_PERF_EVENT_EXT, &ai) == PFM_SUCCESS)
+			qdesc = ai.desc;
+	}
+	e->umask_only = e->attr_idx >= 0;
+	e->name = strdup(canon);
+	size_t dl = strlen(ei->desc ? ei->desc : "") + (qdesc ? strlen(qdesc) + 16 : 1);
+	e->desc = malloc(dl);
+	if (!e->name || !e->desc) {
+		free(e->name);
+		free(e->desc);
+		return PAPI_ENOMEM;
+	}
+	snprintf(e->desc, dl, "%s%s%s", ei->desc ? ei->desc : "", qdesc ? ", masks:" : "",
+		 qdesc ? qdesc : "");
+	e->pfm_idx = pidx;
+	e->pmu = pmu;
+	e->encode_err = enc_err;
+	e->attr = *attr;
+	e->has_domain_mod = quals_have_domain(q);
+	int r = ht_insert(canon, str_hash(canon), n);
+	if (r != PAPI_OK) {
+		free(e->name);
+		free(e->desc);
+		return r;
+	}
+	atomic_store_explicit(&nnative, n + 1, memory_order_release);
+	*idx = n;
+	return PAPI_OK;
+}
+
+/* The event of pmu whose name is the event part of name, when libpfm4
+ * resolved an alias to its primary event ev ("TASK-CLOCK" is an alias of
+ * PERF_COUNT_SW_TASK_CLOCK): each spelling libpfm4 lists keeps its own entry,
+ * as enumeration lists both. */
+static int alias_event(const char *name, int ev, const pfm_event_info_t *ei)
+{
+	const char *p = strstr(name, "::");
+	p = p ? p + 2 : name;
+	size_t n = strcspn(p, ":");
+	if (strlen(ei->name) == n && strncasecmp(ei->name, p, n) == 0)
+		return ev;
+	pfm_pmu_info_t pi;
+	memset(&pi, 0, sizeof pi);
+	pi.size = sizeof pi;
+	if (pfm_get_pmu_info(ei->pmu, &pi) != PFM_SUCCESS)
+		return ev;
+	for (int e = pi.first_event; e >= 0; e = pfm_get_event_next(e)) {
+		pfm_event_info_t x;
+		memset(&x, 0, sizeof x);
+		x.size = sizeof x;
+		if (pfm_get_event_info(e, PFM_OS_PERF_EVENT_EXT, &x) == PFM_SUCCESS &&
+		    strlen(x.name) == n && strncasecmp(x.name, p, n) == 0)
+			return e;
+	}
+	return ev;
+}
+
+/* Look name up, encoding it the first time (lock held). hint: the attribute
+ * index enumeration named (-1 none), or -2 to find it from the name. */
+static int nt_resolve(const char *name, int hint, int *idx)
+{
+	unsigned h = str_hash(name);
+	int i = ht_find(name, h);
+	if (i >= 0) {
+		*idx = i;
+		return PAPI_OK;
+	}
+
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+	memset(&attr, 0, sizeof attr);
+	memset(&arg, 0, sizeof arg);
+	arg.attr = &attr;
+	arg.size = sizeof arg;
+	/* Default domain: user only, as PAPI_DOM_USER; :u/:k/:h in the name win. */
+	int r = pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg);
+	int pidx = arg.idx, enc_err = PAPI_OK;
+	const char *q = name_quals(name);
+	if (r == PFM_ERR_UMASK && !*q) {
+		/* An event that needs a unit mask: it exists (and is listed), but is
+		 * not countable without one. */
+		pidx = pfm_find_event(name);
+		if (pidx < 0)
+			return pfm_to_papi(pidx);
+		memset(&attr, 0, sizeof attr);
+		enc_err = PAPI_EINVAL;
+	} else if (r != PFM_SUCCESS) {
+		papi_set_reason("%.200s: %s", name, pfm_strerror(r));
+		return pfm_to_papi(r);
+	}
+
+	pfm_event_info_t ei;
+	memset(&ei, 0, sizeof ei);
+	ei.size = sizeof ei;
+	if (pfm_get_event_info(pidx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return PAPI_ENOEVNT;
+	int alias = alias_event(name, pidx, &ei);
+	if (alias != pidx) {
+		pidx = alias;
+		memset(&ei, 0, sizeof ei);
+		ei.size = sizeof ei;
+		if (pfm_get_event_info(pidx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+			return PAPI_ENOEVNT;
+	}
+	int pmu = pmu_index(ei.pmu);
+	if (pmu < 0)
+		return PAPI_ENOEVNT;
+
+	/* Canonical: "pmu::EVENT" as libpfm4 spells it, then the qualifiers as given. */
+	size_t cl = strlen(pmus[pmu].name) + strlen(ei.name) + strlen(q) + 3;
+	char *canon = malloc(cl);
+	if (!canon)
+		return PAPI_ENOMEM;
+	snprintf(canon, cl, "%s::%s%s", pmus[pmu].name, ei.name, q);
+	int ret = PAPI_OK;
+	if (strcmp(canon, name) == 0) {
+		ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, hint, idx);
+	} else {
+		i = ht_find(canon, str_hash(canon));
+		if (i < 0)
+			ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, hint, &i);
+		if (ret == PAPI_OK)
+			ret = ht_insert(name, h, i);	/* the spelling given, as an alias */
+		if (ret == PAPI_OK)
+			*idx = i;
+	}
+	free(canon);
+	return ret;
+}
+
+static int nt_lookup(const char *name, int hint, int *idx)
+{
+	if (!name || !idx || strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX)
+		return PAPI_EINVAL;
+	if (!*name)
+		return PAPI_ENOEVNT;
+	int r = nt_init();
+	if (r != PAPI_OK)
+		return r;
+	pthread_mutex_lock(&nt_lock);
+	r = nt_resolve(name, hint, idx);
+	pthread_mutex_unlock(&nt_lock);
+	return r;
+}
+
+/* native_lookup: see internal.h. */
+int native_lookup(const char *name, int *idx)
+{
+	return nt_lookup(name, -2, idx);
+}
+
+/* native_get: see internal.h (lock-free: entries never move). */
+const struct native *native_get(int idx)
+{
+	if (idx < 0 || idx >= atomic_load_explicit(&nnative, memory_order_acquire))
+		return NULL;
+	return nt_slot(idx);
+}
+
+/* native_usable: see internal.h. */
+int native_usable(int idx)
+{
+	const struct native *e = native_get(idx);
+	if (!e)
+		return PAPI_ENOEVNT;
+	if (e->encode_err != PAPI_OK) {
+		papi_set_reason("%s: needs a unit mask", e->name);
+		return e->encode_err;
+	}
+	const struct pmu *p = &pmus[e->pmu];
+	int need_core = e->attr.type == PERF_TYPE_HARDWARE || e->attr.type == PERF_TYPE_HW_CACHE ||
+			e->attr.type == PERF_TYPE_RAW;
+	if (need_core && (core_pmu < 0 || pmus[core_pmu].kernel_type < 0)) {
+		papi_set_reason("%s: %s", e->name, core_reason ? core_reason : "no core PMU");
+		return PAPI_ECMP;
+	}
+	if (!need_core && p->kernel_type < 0) {
+		papi_set_reason("%s: the kernel has no PMU \"%s\"", e->name, p->kernel_name);
+		return PAPI_ECMP;
+	}
+	return PAPI_OK;
+}
+
+/* ------------------------------------------------------------------ enumeration */
+
+/* Intern "pmu::EVENT[qual]" for libpfm4 event ev of our PMU pmu. */
+static int nt_intern(int pmu, int ev, const char *qual, int hint, int *code)
+{
+	pfm_event_info_t ei;
+	memset(&ei, 0, sizeof ei);
+	ei.size = sizeof ei;
+	if (pfm_get_event_info(ev, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return PAPI_ENOEVNT;
+	char name[NATIVE_NAME_MAX + 1];
+	int n = snprintf(name, sizeof name, "%s::%s%s", pmus[pmu].name, ei.name, qual);
+	if (n < 0 || n >= (int)sizeof name)
+		return PAPI_EINVAL;
+	int idx, r = nt_lookup(name, hint, &idx);
+	if (r == PAPI_OK)
+		*code = PAPI_NATIVE_MASK | idx;
+	return r;
+}
+
+static int first_event_from(int pmu)
+{
+	for (; pmu < npmus; pmu++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof pi);
+		pi.size = sizeof pi;
+		if (pfm_get_pmu_info(pmus[pmu].pfm_pmu, &pi) == PFM_SUCCESS && pi.nevents > 0)
+			return pmu;
+	}
+	return -1;
+}
+
+static int pmu_first_event(int pmu)
+{
+	pfm_pmu_info_t pi;
+	memset(&pi, 0, sizeof pi);
+	pi.size = sizeof pi;
+	return pfm_get_pmu_info(pmus[pmu].pfm_pmu, &pi) == PFM_SUCCESS ? pi.first_event : -1;
+}
+
+/* The code of event ev of pmu, or of the next one libpfm4 can describe. */
+static int enum_event(int pmu, int ev, int *code)
+{
+	for (;;) {
+		while (ev < 0) {
+			pmu = first_event_from(pmu + 1);
+			if (pmu < 0)
+				return PAPI_ENOEVNT;
+			ev = pmu_first_event(pmu);
+		}
+		if (nt_intern(pmu, ev, "", -1, code) == PAPI_OK)
+			return PAPI_OK;
+		ev = pfm_get_event_next(ev);
+	}
+}
+
+static int enum_umask(const struct native *e, int *code)
+{
+	pfm_event_info_t ei;
+	memset(&ei, 0, sizeof ei);
+	ei.size = sizeof ei;
+	if (pfm_get_event_info(e->pfm_idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return PAPI_ENOEVNT;
+	for (int k = e->umask_only ? e->attr_idx + 1 : 0; k < ei.nattrs; k++) {
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof ai);
+		ai.size = sizeof ai;
+		if (pfm_get_event_attr_info(e->pfm_idx, k, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS)
+			continue;
+		char q[PAPI_MAX_STR_LEN];
+		if (ai.type == PFM_ATTR_UMASK)
+			snprintf(q, sizeof q, ":%s", ai.name);
+		else if (ai.type == PFM_ATTR_MOD_BOOL || ai.type == PFM_ATTR_MOD_INTEGER)
+			snprintf(q, sizeof q, ":%s=0", ai.name);
+		else
+			continue;
+		if (nt_intern(e->pmu, e->pfm_idx, q, k, code) == PAPI_OK)
+			return PAPI_OK;
+	}
+	return PAPI_ENOEVNT;
+}
+
+/* native_enum: PAPI_enum_cmp_event for native codes of component cidx.
+ * PAPI_ENUM_FIRST: the first event of the first detected PMU.
+ * PAPI_ENUM_EVENTS: the event after *code (every event of every PMU libpfm4
+ * detected, whether or not the kernel can count it; see native_usable).
+ * PAPI_NTV_ENUM_UMASKS: the umasks then the modifiers (":mod=0") of *code's
+ * event, each as its own code. Codes are table indexes, stable in a process.
+ * Returns PAPI_OK, PAPI_ENOEVNT (no more), PAPI_ENOCMP (bad cidx or code),
+ * PAPI_EINVAL (other modifiers, as PAPI 7). */
+int native_enum(int *code, int modifier, int cidx)
+{
+	if (!code)
+		return PAPI_EINVAL;
+	if (cidx != 0)
+		return PAPI_ENOCMP;
+	int r = nt_init();
+	if (r != PAPI_OK)
+		return r;
+	if (modifier == PAPI_ENUM_FIRST) {
+		int pmu = first_event_from(0);
+		return pmu < 0 ? PAPI_ENOEVNT : enum_event(pmu, pmu_first_event(pmu), code);
+	}
+	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_NTV_ENUM_UMASKS)
+		return PAPI_EINVAL;
+	const struct native *e = native_get(*code & PAPI_NATIVE_AND_MASK);
+	if (!(*code & PAPI_NATIVE_MASK) || !e)
+		return PAPI_ENOCMP;
+	if (modifier == PAPI_NTV_ENUM_UMASKS)
+		return enum_umask(e, code);
+	return enum_event(e->pmu, pfm_get_event_next(e->pfm_idx), code);
+}
+
+/* native_info: fill info for native index idx as PAPI 7's perf_event component
+ * does: symbol, long description, component 0, everything else zero.
+ * PAPI_OK or PAPI_ENOEVNT. */
+int native_info(int idx, PAPI_event_info_t *info)
+{
+	const struct native *e = native_get(idx);
+	if (!e)
+		return PAPI_ENOEVNT;
+	memset(info, 0, sizeof *info);
+	info->event_code = (unsigned)(PAPI_NATIVE_MASK | idx);
+	snprintf(info->symbol, sizeof info->symbol, "%s", e->name);
+	snprintf(info->long_descr, sizeof info->long_descr, "%s", e->desc);
+	info->component_index = 0;
+	return PAPI_OK;
+}
+
+/* native_count: see internal.h. */
+int native_count(void)
+{
+	return nt_init() == PAPI_OK ? nevents_listed : 0;
+}
+
+/* native_shutdown: see internal.h. Not safe against concurrent native_get(). */
+void native_shutdown(void)
+{
+	pthread_mutex_lock(&nt_lock);
+	int n = atomic_load(&nnative);
+	for (int i = 0; i < n; i++) {
+		free(nt_slot(i)->name);
+		free(nt_slot(i)->desc);
+	}
+	for (int c = 0; c < MAX_CHUNKS && chunks[c]; c++) {
+		free(chunks[c]);
+		chunks[c] = NULL;
+	}
+	atomic_store(&nnative, 0);
+	for (unsigned i = 0; i < ht_cap; i++)
+		free(ht[i].key);
+	free(ht);
+	ht = NULL;
+	ht_cap = ht_used = 0;
+	free(pmus);
+	pmus = NULL;
+	npmus = 0;
+	core_pmu = -1;
+	core_reason = NULL;
+	nevents_listed = 0;
+	if (atomic_load(&nt_ready) && nt_init_err == PAPI_OK)
+		pfm_terminate();
+	atomic_store(&nt_ready, 0);
+	pthread_mutex_unlock(&nt_lock);
+}
