@@ -28,11 +28,6 @@ int PAPI_detach(int EventSet)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_encode_events(char *event_file, int replace)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_enum_dev_type(int enum_modifier, void **handle)
 {
 	return PAPI_ENOIMPL;
@@ -194,11 +189,6 @@ int PAPI_set_cmp_granularity(int granularity, int cidx)
 }
 
 int PAPI_set_domain(int domain)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace)
 {
 	return PAPI_ENOIMPL;
 }
