@@ -100,6 +100,9 @@ struct parse {
 	int applies;		/* the current CPU section concerns this machine */
 	int in_events;		/* an event came since the last CPU line */
 	char pmu[PAPI_MIN_STR_LEN];	/* first matching name of the section */
+	char cpu_names[16][PAPI_MIN_STR_LEN];	/* the section's names (first 16) */
+	const char *cpus[17];
+	int ncpus;
 	int nerr;
 };
 
@@ -200,6 +203,7 @@ static void def_event_row(struct parse *p, struct rec *r)
 		*dst = r->f[i + 1];
 	}
 	ev.pmu = p->pmu[0] ? p->pmu : NULL;
+	ev.cpus = p->ncpus ? p->cpus : NULL;
 	deliver(p, &ev);
 }
 
@@ -209,6 +213,8 @@ static void def_cpu_row(struct parse *p, struct rec *r, const char *inline_name)
 	if (p->in_events || p->format == 0) {
 		p->applies = 0;
 		p->pmu[0] = '\0';
+		p->ncpus = 0;
+		p->cpus[0] = NULL;
 	}
 	p->in_events = 0;
 	int named = 0;
@@ -217,6 +223,11 @@ static void def_cpu_row(struct parse *p, struct rec *r, const char *inline_name)
 		if (!*name)
 			continue;
 		named++;
+		if (p->ncpus < 16) {
+			snprintf(p->cpu_names[p->ncpus], PAPI_MIN_STR_LEN, "%s", name);
+			p->cpus[p->ncpus] = p->cpu_names[p->ncpus];
+			p->cpus[++p->ncpus] = NULL;
+		}
 		if (!p->applies && (!p->sink->cpu_match || p->sink->cpu_match(p->sink->ctx, name))) {
 			p->applies = 1;
 			snprintf(p->pmu, sizeof p->pmu, "%s", name);

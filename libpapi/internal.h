@@ -216,6 +216,7 @@ struct def_event {		/* one PRESET/EVENT row; strings live until the callback ret
 	const char *base[PAPI_EVENTS_IN_DERIVED_EVENT];	/* as written */
 	const char *ldesc, *sdesc, *note;	/* NULL when absent */
 	const char *pmu;	/* CPU name of the section that matched; NULL outside sections */
+	const char *const *cpus;	/* every name of that section, NULL-terminated; NULL outside */
 };
 struct deffile_sink {
 	/* 1 when the events under "CPU,name" concern this machine; NULL: all do. */
