@@ -198,8 +198,12 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 	if (ret != PAPI_OK)
 		return ret;
 
-	e->eff = composed || ev->derived == DERIVED_INFIX ? formula_shape(fin, e->nterms)
-							  : ev->derived;
+	/* An infix formula is reported as the postfix it compiles to (as PAPI 7
+	 * does); a definition over presets or user events as the simplest type of
+	 * its expansion. */
+	e->eff = composed ? formula_shape(fin, e->nterms) : ev->derived;
+	if (e->eff == DERIVED_INFIX)
+		e->eff = DERIVED_POSTFIX;
 	if (e->eff == NOT_DERIVED && e->nterms == 1) {
 		formula_free(fin);
 		fin = NULL;
