@@ -154,6 +154,8 @@ struct csv {
 	int col;
 };
 
+/* libcsv, linked into libpapi.a, has its own csv_init: keep the names apart. */
+#define csv_init cli_csv_init
 void csv_init(struct csv *c, FILE *f, char sep);
 /* csv_field: one field; quoted (with "" for ") when it holds the separator,
  * a quote, CR or LF, or starts or ends with a space; NULL is empty. */

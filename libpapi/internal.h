@@ -163,6 +163,92 @@ int presets_resolve(int code, struct derived_def *out);
 /* Evaluate a derived event from its term values. */
 long long derived_eval(const struct derived_def *d, const long long *vals);
 
+/* ------------------------------------------------------------------ formulas (formula.c)
+ * A compiled formula is a stack program over term values N0..N(k-1).
+ * Arithmetic wraps modulo 2^64 (unsigned), division is signed and x/0 = 0;
+ * DERIVED_PS scales by hwinfo_mhz() with a 128-bit intermediate. */
+/* Compile a derived type over nterms base events: text is the formula of
+ * DERIVED_POSTFIX ("N0|N1|+|") or DERIVED_INFIX ("N0-(N1*2)"), ignored by the
+ * other types, which get their fixed program (ADD, SUB: N0-N1-..., PS:
+ * N1*Hz/N0, ADD_PS: (N1+N2)*Hz/N0, NOT_DERIVED and CMPD: N0).
+ * PAPI_OK and *out (free with formula_free), PAPI_EINVAL with a message in
+ * err (may be NULL) for a malformed formula or wrong term count, PAPI_ENOMEM. */
+int formula_compile(int type, const char *text, int nterms, struct formula **out, char *err,
+		    size_t errlen);
+/* Replace each term i of outer by the program sub[i] (whose terms are already
+ * numbered in the final term list). PAPI_OK, PAPI_EINVAL, PAPI_ENOMEM. */
+int formula_substitute(const struct formula *outer, const struct formula *const *sub, int nsub,
+		       struct formula **out);
+/* Copy of f with term i renamed map[i]. PAPI_OK or PAPI_ENOMEM. */
+int formula_remap(const struct formula *f, const int *map, struct formula **out);
+void formula_free(struct formula *f);
+long long formula_eval(const struct formula *f, const long long *vals);
+/* Write f as a PAPI postfix string ("N0|N1|+|"). PAPI_OK, PAPI_EBUF (too
+ * long), PAPI_EINVAL (a per-second step, which postfix cannot spell). */
+int formula_to_postfix(const struct formula *f, char *buf, size_t len);
+/* The simplest derived type whose fixed program f is (over nterms terms):
+ * NOT_DERIVED, DERIVED_ADD, DERIVED_SUB, DERIVED_PS/ADD_PS, else DERIVED_POSTFIX. */
+int formula_shape(const struct formula *f, int nterms);
+/* "DERIVED_ADD" for DERIVED_ADD ...; "UNKNOWN" for other values. */
+const char *formula_type_name(int type);
+/* The DERIVED_* value of a type name, -1 when it is not one. */
+int formula_type_parse(const char *name);
+
+/* ------------------------------------------------------------------ definition files (deffile.c)
+ * Seed 002's syntax (CPU / PRESET / EVENT lines) and papi decode's CSV
+ * (title "name,derived,postfix,..." then one row per event). One record a
+ * line; errors read "file:line: what is wrong" and the next line loads. */
+#include <stdio.h>
+struct msgs {			/* collected messages */
+	char **v;
+	int n, cap;
+	int total;		/* also those past the kept 1000 */
+};
+void msgs_add(struct msgs *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void msgs_free(struct msgs *m);
+
+struct def_event {		/* one PRESET/EVENT row; strings live until the callback returns */
+	const char *file;
+	int line;
+	int preset;		/* PRESET (1) or EVENT (0) */
+	const char *name;
+	int derived;		/* DERIVED_* */
+	const char *formula;	/* POSTFIX/INFIX text, NULL for the other types */
+	int nbase;
+	const char *base[PAPI_EVENTS_IN_DERIVED_EVENT];	/* as written */
+	const char *ldesc, *sdesc, *note;	/* NULL when absent */
+	const char *pmu;	/* CPU name of the section that matched; NULL outside sections */
+	const char *const *cpus;	/* every name of that section, NULL-terminated; NULL outside */
+};
+struct deffile_sink {
+	/* 1 when the events under "CPU,name" concern this machine; NULL: all do. */
+	int (*cpu_match)(void *ctx, const char *name);
+	/* Take one event: PAPI_OK, or an error code with the reason in why. */
+	int (*event)(void *ctx, const struct def_event *ev, char *why, size_t len);
+	void *ctx;
+};
+/* Parse text (len bytes, named path in messages): every event of a section
+ * that applies goes to sink->event; each problem is added to errs. Returns
+ * the number of problems (0 = clean), or PAPI_ENOMEM. */
+int deffile_parse(const char *path, const char *text, size_t len, const struct deffile_sink *sink,
+		  struct msgs *errs);
+/* Read a whole file ("-" = stdin) into a NUL-terminated buffer (free() it).
+ * PAPI_OK, PAPI_ESYS (errno says why), PAPI_ENOMEM, PAPI_EINVAL (over 64 MiB). */
+int deffile_read(const char *path, char **text, size_t *len);
+/* Write ev as one definition-file line (PRESET or EVENT as ev->preset says). */
+void deffile_write_event(FILE *f, const struct def_event *ev);
+
+/* ------------------------------------------------------------------ presets extras (presets.c) */
+/* Problems met while loading the tables and event files (file:line: ...), in
+ * order; *n receives their count. Valid until PAPI_shutdown. Loads the tables
+ * first if needed. */
+const char *const *presets_errors(int *n);
+/* Fill *ev with the definition of preset/user code as this machine resolved
+ * it: canonical native names, effective derived type and postfix. Strings
+ * stay valid until PAPI_shutdown or a redefinition. PAPI_OK, PAPI_ENOEVNT
+ * (not defined here), PAPI_ENOTPRESET (bad code). *avail: 1 when countable. */
+int presets_definition(int code, struct def_event *ev, int *avail);
+
 /* ------------------------------------------------------------------ EventSets */
 struct es_hw {			/* one perf_event file descriptor */
 	int ntv;		/* native index */

@@ -18,16 +18,6 @@ int PAPI_accum_counters(long long *values, int array_len)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_encode_events(char *event_file, int replace)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_enum_dev_type(int enum_modifier, void **handle)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_epc(int event, float *rtime, float *ptime, long long *ref, long long *core, long long *evt, float *epc)
 {
 	return PAPI_ENOIMPL;
@@ -94,11 +84,6 @@ int PAPI_rate_stop(void)
 }
 
 int PAPI_read_counters(long long *values, int array_len)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace)
 {
 	return PAPI_ENOIMPL;
 }

@@ -1,0 +1,164 @@
+/* encode.c: `papi encode`: papi decode's CSV (or a definition file) to an event definition file, or only its check. */
+#include "cli.h"
+#include "cmds.h"
+#include "internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <perfmon/pfmlib.h>
+
+static const struct cli_opt opts[] = {
+	{ "check", 'c', no_argument, NULL, "only check FILE; report every problem with its line" },
+	{ "cpu", 'C', required_argument, "PMU", "CPU line(s) for CSV input (default: this CPU's PMU)" },
+	{ 0 },
+};
+
+static const struct cli_spec spec = {
+	"encode", "[OPTION]... FILE|-",
+	"Read the CSV 'papi decode' writes (or a definition file) and write the\n"
+	"equivalent event definition file (papi-events(5)) on stdout, for events/\n"
+	"or PAPI_CSV_EVENT_FILE. Problems are reported as FILE:LINE: what is wrong;\n"
+	"the other rows are still written. Exit status 1 when there was a problem.",
+	opts, 0,
+};
+
+#define MAX_CPUS 16
+
+struct enc {
+	int check;
+	const char *cpus[MAX_CPUS + 1];
+	int ncpus;
+	const char *const *last_cpus;	/* section of the last row written */
+	int wrote_cpu;
+	char **names;			/* events defined so far (bases may use them) */
+	int nnames;
+};
+
+static int known(struct enc *e, const char *name)
+{
+	for (int i = 0; i < e->nnames; i++)
+		if (!strcmp(e->names[i], name))
+			return 1;
+	return 0;
+}
+
+/* Is base a native, preset or earlier event? Natives of a section are tried
+ * as pmu::name first, as the library does. */
+static int base_ok(struct enc *e, const struct def_event *ev, const char *base)
+{
+	int code;
+	char q[PAPI_HUGE_STR_LEN];
+	if (known(e, base))
+		return 1;
+	if (ev->pmu && !strstr(base, "::")) {
+		snprintf(q, sizeof q, "%s::%s", ev->pmu, base);
+		if (PAPI_event_name_to_code(q, &code) == PAPI_OK)
+			return 1;
+	}
+	return PAPI_event_name_to_code(base, &code) == PAPI_OK;
+}
+
+static int same_cpus(const char *const *a, const char *const *b)
+{
+	if (!a || !b)
+		return a == b;
+	for (; *a && *b; a++, b++)
+		if (strcmp(*a, *b))
+			return 0;
+	return !*a && !*b;
+}
+
+static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len)
+{
+	struct enc *e = ctx;
+	struct formula *f;
+	int r = formula_compile(ev->derived, ev->formula, ev->nbase, &f, why, len);
+	if (r != PAPI_OK)
+		return r;
+	formula_free(f);
+	for (int i = 0; i < ev->nbase; i++)
+		if (!base_ok(e, ev, ev->base[i])) {
+			snprintf(why, len, "no event %s on %s", ev->base[i],
+				 ev->pmu ? ev->pmu : "this machine");
+			return PAPI_ENOEVNT;
+		}
+	char **nn = realloc(e->names, (e->nnames + 1) * sizeof *nn);
+	if (!nn || !(nn[e->nnames] = strdup(ev->name)))
+		return PAPI_ENOMEM;
+	e->names = nn;
+	e->nnames++;
+	if (e->check)
+		return PAPI_OK;
+	const char *const *cpus = ev->cpus ? ev->cpus : e->cpus;
+	if (!e->wrote_cpu || !same_cpus(cpus, e->last_cpus)) {
+		if (e->wrote_cpu)
+			putchar('\n');
+		for (int i = 0; cpus[i]; i++)
+			printf("CPU,%s\n", cpus[i]);
+		e->last_cpus = cpus;
+		e->wrote_cpu = 1;
+	}
+	deffile_write_event(stdout, ev);
+	return PAPI_OK;
+}
+
+int cmd_encode(int argc, char **argv)
+{
+	struct cli_ctx c;
+	struct enc e = { 0 };
+	int o, n;
+
+	cli_begin(&c, &spec, argc, argv);
+	while ((o = cli_next(&c)) != -1) {
+		if (o == 'c')
+			e.check = 1;
+		else if (o == 'C') {
+			if (e.ncpus == MAX_CPUS)
+				return cli_usage(spec.name, "more than %d --cpu names", MAX_CPUS);
+			e.cpus[e.ncpus++] = c.optarg;
+		}
+	}
+	char **args = cli_operands(&c, &n);
+	if (n != 1)
+		return cli_usage(spec.name, n ? "one FILE expected" : "FILE (or - for stdin) expected");
+	int r = PAPI_library_init(PAPI_VER_CURRENT);
+	if (r != PAPI_VER_CURRENT)
+		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
+	if (!e.ncpus)
+		for (int i = 0; i < pmu_count(); i++)
+			if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE) {
+				e.cpus[e.ncpus++] = pmu_get(i)->name;
+				break;
+			}
+	char *text;
+	size_t len;
+	const char *path = args[0];
+	if ((r = deffile_read(path, &text, &len)) != PAPI_OK)
+		return cli_error(spec.name, "%s: %s", path,
+				 r == PAPI_ESYS ? strerror(errno) : PAPI_strerror(r));
+	if (!e.check)
+		printf("# Event definitions written by papi encode from %s.\n"
+		       "# Syntax: papi-events(5).\n", strcmp(path, "-") ? path : "stdin");
+	struct deffile_sink s = { NULL, on_event, &e };
+	struct msgs errs = { 0 };
+	int nerr = deffile_parse(strcmp(path, "-") ? path : "<stdin>", text, len, &s, &errs);
+	free(text);
+	for (int i = 0; i < e.nnames; i++)
+		free(e.names[i]);
+	free(e.names);
+	fflush(stdout);
+	for (int i = 0; i < errs.n; i++)
+		fprintf(stderr, "papi encode: %s\n", errs.v[i]);
+	if (errs.total > errs.n)
+		fprintf(stderr, "papi encode: ... and %d more problems\n", errs.total - errs.n);
+	msgs_free(&errs);
+	if (nerr < 0)
+		return cli_error(spec.name, "%s: %s", path, PAPI_strerror(nerr));
+	if (e.check && !nerr)
+		fprintf(stderr, "papi encode: %s: %d events, no problems\n",
+			strcmp(path, "-") ? path : "<stdin>", e.nnames);
+	return cli_finish(spec.name, nerr ? CLI_FAIL : CLI_OK);
+}

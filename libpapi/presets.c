@@ -1,0 +1,626 @@
+/* presets.c: the preset and user-event tables: lazy loading of the definition files, resolution into native terms, availability, event info. */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <perfmon/pfmlib.h>
+
+#include "internal.h"
+#include "events_tbl.h"
+#include "preset_catalog.h"
+
+/*
+ * Nothing is parsed until the first preset or user-event call after
+ * PAPI_library_init. Then only the built-in files whose CPU lines name the
+ * running PMU are parsed (PAPI_CSV_EVENT_FILE replaces them all), then
+ * PAPI_USER_EVENTS_FILE. Names starting with "PAPI_" go to the preset table
+ * (codes PAPI_PRESET_MASK|i, the catalogue first, then up to
+ * PAPI_MAX_PRESET_EVENTS new ones), other names to the user-event table
+ * (codes PAPI_UE_MASK|i). A later definition of a name replaces an earlier
+ * one, so the user file can redefine presets.
+ *
+ * A preset is available when each of its natives resolves for this CPU and
+ * the kernel has the PMU that counts it. Under LIBPFM_FORCE_PMU=<pmu> the
+ * forced PMU counts as present, so a table can be checked on any machine;
+ * adding such an event still fails at PAPI_start with the kernel's reason.
+ */
+
+#define MAX_USER 1024
+
+struct pev {
+	char *name, *sdesc, *ldesc, *note;
+	unsigned cat;
+	int defined;
+	int declared;		/* DERIVED_* as written */
+	char *formula;		/* as written */
+	int nbase;
+	char *base[PAPI_EVENTS_IN_DERIVED_EVENT];
+	int nterms;
+	int ntv[PAPI_EVENTS_IN_DERIVED_EVENT];
+	struct formula *f;	/* NULL for a single native as is */
+	int eff;		/* effective DERIVED_* */
+	int avail;
+	char *postfix;		/* effective postfix text, NULL when none */
+};
+
+static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int pr_loaded;
+static struct pev pre[PAPI_MAX_PRESET_EVENTS];
+static int npre;
+static struct pev *ue[MAX_USER];
+static int nue;
+static struct msgs pr_errs;
+static char core_name[64];
+static const char *forced_pmu;
+
+static int is_user(int code)
+{
+	return (code & PAPI_UE_MASK) == PAPI_UE_MASK;
+}
+
+/* The entry of a preset or user code, NULL when out of range. */
+static struct pev *code_entry(int code)
+{
+	int i = code & ~PAPI_UE_MASK;
+	if (is_user(code))
+		return i < nue ? ue[i] : NULL;
+	if ((code & PAPI_UE_MASK) != PAPI_PRESET_MASK)
+		return NULL;
+	return i < npre ? &pre[i] : NULL;
+}
+
+/* Code of the entry called name (defined or a catalogue name), or 0. */
+static int name_code(const char *name)
+{
+	int i = preset_catalog_find(name);
+	if (i >= 0)
+		return PAPI_PRESET_MASK | i;
+	for (i = PRESET_COUNT; i < npre; i++)
+		if (!strcmp(pre[i].name, name))
+			return PAPI_PRESET_MASK | i;
+	for (i = 0; i < nue; i++)
+		if (!strcmp(ue[i]->name, name))
+			return PAPI_UE_MASK | i;
+	return 0;
+}
+
+static void pev_clear_def(struct pev *e)
+{
+	free(e->formula);
+	for (int i = 0; i < e->nbase; i++)
+		free(e->base[i]);
+	formula_free(e->f);
+	free(e->postfix);
+	e->formula = e->postfix = NULL;
+	e->f = NULL;
+	e->nbase = e->nterms = 0;
+	e->defined = e->avail = 0;
+}
+
+static void pev_free(struct pev *e)
+{
+	pev_clear_def(e);
+	free(e->name);
+	free(e->sdesc);
+	free(e->ldesc);
+	free(e->note);
+	memset(e, 0, sizeof *e);
+}
+
+/* ------------------------------------------------------------------ resolution */
+
+/* Can the kernel count native idx (a forced PMU counts as present)? */
+static int native_avail(int idx)
+{
+	int r = native_usable(idx);
+	if (r == PAPI_ECMP && forced_pmu) {
+		const struct native *n = native_get(idx);
+		const struct pmu *p = n ? pmu_get(n->pmu) : NULL;
+		return p && !strcmp(p->name, forced_pmu);
+	}
+	return r == PAPI_OK;
+}
+
+/* Index of native idx in terms[], added when new; -1 when full. */
+static int term_slot(int *terms, int *n, int idx)
+{
+	for (int i = 0; i < *n; i++)
+		if (terms[i] == idx)
+			return i;
+	if (*n == PAPI_EVENTS_IN_DERIVED_EVENT)
+		return -1;
+	terms[*n] = idx;
+	return (*n)++;
+}
+
+static int why(char *buf, size_t len, int ret, const char *fmt, const char *arg)
+{
+	snprintf(buf, len, fmt, arg);
+	return ret;
+}
+
+/* Resolve ev into e's resolved fields (nterms, ntv, f, eff, avail, postfix). */
+static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, size_t len)
+{
+	struct formula *sub[PAPI_EVENTS_IN_DERIVED_EVENT] = { 0 }, *outer = NULL, *fin = NULL;
+	int composed = 0, ret = PAPI_OK;
+	e->nterms = 0;
+	for (int b = 0; b < ev->nbase && ret == PAPI_OK; b++) {
+		const char *name = ev->base[b];
+		int code = name_code(name);
+		const struct pev *be = code ? code_entry(code) : NULL;
+		int map[PAPI_EVENTS_IN_DERIVED_EVENT];
+		struct formula *id = NULL;
+		if (be) {
+			if (!be->defined) {
+				ret = why(msg, len, PAPI_ENOEVNT, "base event %s is not defined here", name);
+				break;
+			}
+			for (int t = 0; t < be->nterms; t++)
+				if ((map[t] = term_slot(e->ntv, &e->nterms, be->ntv[t])) < 0)
+					ret = PAPI_EINVAL;
+			composed = 1;
+		} else {
+			char q[PAPI_HUGE_STR_LEN];
+			int idx, r = PAPI_ENOEVNT;
+			if (ev->pmu && !strstr(name, "::")) {
+				snprintf(q, sizeof q, "%s::%s", ev->pmu, name);
+				r = native_lookup(q, &idx);
+			}
+			if (r == PAPI_ENOEVNT)
+				r = native_lookup(name, &idx);
+			if (r != PAPI_OK) {
+				ret = why(msg, len, r == PAPI_ENOMEM ? r : PAPI_ENOEVNT,
+					  "no native event %s on this CPU", name);
+				break;
+			}
+			if ((map[0] = term_slot(e->ntv, &e->nterms, idx)) < 0)
+				ret = PAPI_EINVAL;
+		}
+		if (ret == PAPI_EINVAL) {
+			why(msg, len, ret, "more than %s native events in all", "8");
+			break;
+		}
+		if (be && be->f)
+			ret = formula_remap(be->f, map, &sub[b]);
+		else if ((ret = formula_compile(NOT_DERIVED, NULL, 1, &id, NULL, 0)) == PAPI_OK)
+			ret = formula_remap(id, map, &sub[b]);
+		formula_free(id);
+	}
+	if (ret == PAPI_OK)
+		ret = formula_compile(ev->derived, ev->formula, ev->nbase, &outer, msg, len);
+	if (ret == PAPI_OK)
+		ret = formula_substitute(outer, (const struct formula *const *)sub, ev->nbase, &fin);
+	formula_free(outer);
+	for (int b = 0; b < ev->nbase; b++)
+		formula_free(sub[b]);
+	if (ret != PAPI_OK)
+		return ret;
+
+	/* An infix formula is reported as the postfix it compiles to (as PAPI 7
+	 * does); a definition over presets or user events as the simplest type of
+	 * its expansion. */
+	e->eff = composed ? formula_shape(fin, e->nterms) : ev->derived;
+	if (e->eff == DERIVED_INFIX)
+		e->eff = DERIVED_POSTFIX;
+	if (e->eff == NOT_DERIVED && e->nterms == 1) {
+		formula_free(fin);
+		fin = NULL;
+	}
+	e->f = fin;
+	e->postfix = NULL;
+	char pf[PAPI_2MAX_STR_LEN];
+	if (fin && e->eff == DERIVED_POSTFIX && formula_to_postfix(fin, pf, sizeof pf) == PAPI_OK)
+		e->postfix = strdup(pf);
+	e->avail = 1;
+	for (int t = 0; t < e->nterms; t++)
+		if (!native_avail(e->ntv[t]))
+			e->avail = 0;
+	return PAPI_OK;
+}
+
+/* Is code part of any EventSet? */
+static int code_in_use(int code)
+{
+	for (int id = 0; id < 256 * 256; id++) {
+		EventSet_t *es = es_lookup(id);
+		for (int e = 0; es && e < es->nev; e++)
+			if (es->ev[e].code == code)
+				return 1;
+	}
+	return 0;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* Define (or redefine, when replace) the event ev; *code receives its code.
+ * PAPI_EPERM, PAPI_EISRUN, PAPI_EINVAL/PAPI_ENOEVNT (bad definition),
+ * PAPI_ENOTPRESET (table full), PAPI_ENOMEM; msg says why. */
+static int define(const struct def_event *ev, int replace, int *code, char *msg, size_t len)
+{
+	int c = name_code(ev->name), is_preset = !strncmp(ev->name, "PAPI_", 5);
+	struct pev *e = c ? code_entry(c) : NULL, tmp = { 0 };
+	if (e && e->defined && !replace)
+		return why(msg, len, PAPI_EPERM, "%s is already defined", ev->name);
+	if (c && code_in_use(c))
+		return why(msg, len, PAPI_EISRUN, "%s is in an EventSet", ev->name);
+	if (!e && (is_preset ? npre == PAPI_MAX_PRESET_EVENTS : nue == MAX_USER))
+		return why(msg, len, PAPI_ENOTPRESET, "no room for %s: the table is full", ev->name);
+	int ret = resolve_def(ev, &tmp, msg, len);
+	if (ret != PAPI_OK)
+		return ret;
+	if (!e) {
+		if (is_preset) {
+			c = PAPI_PRESET_MASK | npre;
+			e = &pre[npre++];
+		} else {
+			if (!(ue[nue] = calloc(1, sizeof **ue))) {
+				formula_free(tmp.f);
+				free(tmp.postfix);
+				return PAPI_ENOMEM;
+			}
+			c = PAPI_UE_MASK | nue;
+			e = ue[nue++];
+		}
+		e->name = strdup(ev->name);
+	}
+	pev_clear_def(e);
+	e->defined = 1;
+	e->declared = ev->derived;
+	e->formula = dup_or_null(ev->formula);
+	e->nbase = ev->nbase;
+	for (int i = 0; i < ev->nbase; i++)
+		e->base[i] = strdup(ev->base[i]);
+	e->nterms = tmp.nterms;
+	memcpy(e->ntv, tmp.ntv, sizeof e->ntv);
+	e->f = tmp.f;
+	e->eff = tmp.eff;
+	e->avail = tmp.avail;
+	e->postfix = tmp.postfix;
+	if (ev->sdesc) {
+		free(e->sdesc);
+		e->sdesc = strdup(ev->sdesc);
+	}
+	if (ev->ldesc) {
+		free(e->ldesc);
+		e->ldesc = strdup(ev->ldesc);
+	}
+	free(e->note);
+	e->note = dup_or_null(ev->note);
+	if (code)
+		*code = c;
+	return PAPI_OK;
+}
+
+/* ------------------------------------------------------------------ loading */
+
+static int cpu_match(void *ctx, const char *name)
+{
+	(void)ctx;
+	if (core_name[0] && !strcmp(name, core_name))
+		return 1;
+	for (int i = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (p->pfm_type != PFM_PMU_TYPE_CORE && !strcmp(p->name, name))
+			return 1;
+	}
+	return 0;
+}
+
+struct load_ctx {
+	int replace;
+	int first_err;
+};
+
+static int load_event(void *ctx, const struct def_event *ev, char *msg, size_t len)
+{
+	struct load_ctx *l = ctx;
+	int r = define(ev, l->replace, NULL, msg, len);
+	if (r != PAPI_OK && l->first_err == PAPI_OK)
+		l->first_err = r;
+	return r;
+}
+
+static int load_file(const char *what, const char *path, struct load_ctx *l)
+{
+	char *text;
+	size_t len;
+	int r = deffile_read(path, &text, &len);
+	if (r != PAPI_OK) {
+		msgs_add(&pr_errs, "%s=%s: cannot read: %s", what, path,
+			 r == PAPI_ESYS ? strerror(errno) : PAPI_strerror(r));
+		return r;
+	}
+	struct deffile_sink s = { cpu_match, load_event, l };
+	int n = deffile_parse(path, text, len, &s, &pr_errs);
+	free(text);
+	return n < 0 ? n : n > 0 ? PAPI_EINVAL : PAPI_OK;
+}
+
+static void presets_shutdown(void)
+{
+	pthread_mutex_lock(&pr_lock);
+	for (int i = 0; i < npre; i++)
+		pev_free(&pre[i]);
+	for (int i = 0; i < nue; i++) {
+		pev_free(ue[i]);
+		free(ue[i]);
+		ue[i] = NULL;
+	}
+	npre = nue = 0;
+	msgs_free(&pr_errs);
+	atomic_store(&pr_loaded, 0);
+	pthread_mutex_unlock(&pr_lock);
+}
+
+static void load_all(void)
+{
+	for (int i = 0; i < PRESET_COUNT; i++) {
+		pre[i].name = strdup(preset_catalog[i].name);
+		pre[i].sdesc = strdup(preset_catalog[i].sdesc);
+		pre[i].ldesc = strdup(preset_catalog[i].ldesc);
+		pre[i].cat = preset_catalog[i].cat;
+	}
+	npre = PRESET_COUNT;
+	core_name[0] = '\0';
+	for (int i = 0; i < pmu_count(); i++)
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE) {
+			snprintf(core_name, sizeof core_name, "%s", pmu_get(i)->name);
+			break;
+		}
+	forced_pmu = getenv("LIBPFM_FORCE_PMU");
+	if (forced_pmu && !*forced_pmu)
+		forced_pmu = NULL;
+
+	struct load_ctx l = { 1, PAPI_OK };
+	const char *csv = getenv("PAPI_CSV_EVENT_FILE");
+	if (csv && *csv) {
+		load_file("PAPI_CSV_EVENT_FILE", csv, &l);
+	} else {
+		struct deffile_sink s = { cpu_match, load_event, &l };
+		for (int i = 0; i < events_files_count; i++) {
+			const struct events_file *f = &events_files[i];
+			int hit = !f->cpus[0];
+			for (int k = 0; f->cpus[k] && !hit; k++)
+				hit = cpu_match(NULL, f->cpus[k]);
+			if (hit)
+				deffile_parse(f->path, f->text, strlen(f->text), &s, &pr_errs);
+		}
+	}
+	const char *user = getenv("PAPI_USER_EVENTS_FILE");
+	if (user && *user)
+		load_file("PAPI_USER_EVENTS_FILE", user, &l);
+	for (int i = 0; i < pr_errs.n; i++)
+		DBG("presets: %s", pr_errs.v[i]);
+}
+
+/* Load the tables once per library lifetime. */
+static void pr_load(void)
+{
+	if (atomic_load_explicit(&pr_loaded, memory_order_acquire))
+		return;
+	pthread_mutex_lock(&pr_lock);
+	if (!atomic_load_explicit(&pr_loaded, memory_order_relaxed)) {
+		load_all();
+		papi_on_shutdown(presets_shutdown);
+		atomic_store_explicit(&pr_loaded, 1, memory_order_release);
+	}
+	pthread_mutex_unlock(&pr_lock);
+}
+
+/* ------------------------------------------------------------------ codes.c's calls */
+
+/* presets_name_to_code: see internal.h. Every catalogue name has a code,
+ * defined here or not; other names only when an event file defined them. */
+int presets_name_to_code(const char *name, int *code)
+{
+	pr_load();
+	int c = name_code(name);
+	if (!c)
+		return PAPI_ENOEVNT;
+	*code = c;
+	return PAPI_OK;
+}
+
+/* presets_code_to_name: see internal.h (PAPI_ENOTPRESET: preset code out of
+ * range; PAPI_ENOEVNT: no such user event). */
+int presets_code_to_name(int code, char *name)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	snprintf(name, PAPI_MAX_STR_LEN, "%s", e->name);
+	return PAPI_OK;
+}
+
+/* presets_info: see internal.h. count, code[] and name[] list the natives
+ * of the definition for this machine (0 when it has none), derived the
+ * effective type, postfix the formula over them when the type is a postfix. */
+int presets_info(int code, PAPI_event_info_t *info)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	memset(info, 0, sizeof *info);
+	info->event_code = (unsigned)code;
+	snprintf(info->symbol, sizeof info->symbol, "%s", e->name);
+	snprintf(info->short_descr, sizeof info->short_descr, "%s", e->sdesc ? e->sdesc : "");
+	snprintf(info->long_descr, sizeof info->long_descr, "%s", e->ldesc ? e->ldesc : "");
+	snprintf(info->note, sizeof info->note, "%s", e->note ? e->note : "");
+	info->event_type = e->cat;
+	if (!e->defined)
+		return PAPI_OK;
+	info->count = (unsigned)e->nterms;
+	snprintf(info->derived, sizeof info->derived, "%s", formula_type_name(e->eff));
+	snprintf(info->postfix, sizeof info->postfix, "%s", e->postfix ? e->postfix : "");
+	for (int t = 0; t < e->nterms; t++) {
+		const struct native *n = native_get(e->ntv[t]);
+		info->code[t] = (unsigned)(PAPI_NATIVE_MASK | e->ntv[t]);
+		snprintf(info->name[t], sizeof info->name[t], "%s", n ? n->name : "");
+	}
+	return PAPI_OK;
+}
+
+/* presets_enum: see internal.h. Presets: PAPI_ENUM_FIRST, PAPI_ENUM_EVENTS
+ * (every entry), PAPI_PRESET_ENUM_AVAIL (available ones) and the category
+ * modifiers PAPI_PRESET_ENUM_MSC..FP; user events: FIRST and EVENTS. */
+int presets_enum(int *code, int modifier)
+{
+	pr_load();
+	int user = is_user(*code), n = user ? nue : npre;
+	int base = user ? PAPI_UE_MASK : PAPI_PRESET_MASK;
+	if (modifier == PAPI_ENUM_FIRST) {
+		if (!n)
+			return PAPI_ENOEVNT;
+		*code = base;
+		return PAPI_OK;
+	}
+	if (!code_entry(*code))
+		return PAPI_EINVAL;
+	int cat = modifier >= PAPI_PRESET_ENUM_MSC && modifier <= PAPI_PRESET_ENUM_FP;
+	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_PRESET_ENUM_AVAIL && !cat)
+		return PAPI_EINVAL;
+	for (int i = (*code & ~PAPI_UE_MASK) + 1; i < n; i++) {
+		const struct pev *e = code_entry(base | i);
+		if (modifier == PAPI_PRESET_ENUM_AVAIL && !(e->defined && e->avail))
+			continue;
+		if (cat && !(e->cat & (1u << modifier)))
+			continue;
+		*code = base | i;
+		return PAPI_OK;
+	}
+	return PAPI_ENOEVNT;
+}
+
+/* presets_query: see internal.h. */
+int presets_query(int code)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	return e->defined && e->avail ? PAPI_OK : PAPI_ENOEVNT;
+}
+
+/* presets_resolve: see internal.h. */
+int presets_resolve(int code, struct derived_def *out)
+{
+	int r = presets_query(code);
+	if (r != PAPI_OK)
+		return r;
+	const struct pev *e = code_entry(code);
+	memset(out, 0, sizeof *out);
+	out->nterms = e->nterms;
+	memcpy(out->ntv, e->ntv, sizeof out->ntv);
+	out->derived = e->eff;
+	out->f = e->f;
+	return PAPI_OK;
+}
+
+/* presets_errors: see internal.h. */
+const char *const *presets_errors(int *n)
+{
+	pr_load();
+	*n = pr_errs.n;
+	return (const char *const *)pr_errs.v;
+}
+
+/* presets_definition: see internal.h. */
+int presets_definition(int code, struct def_event *ev, int *avail)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	if (!e->defined)
+		return PAPI_ENOEVNT;
+	memset(ev, 0, sizeof *ev);
+	ev->preset = !is_user(code);
+	ev->name = e->name;
+	ev->derived = e->eff;
+	ev->formula = e->eff == DERIVED_POSTFIX ? e->postfix : NULL;
+	if (e->eff == DERIVED_POSTFIX && !e->postfix)
+		return PAPI_ENOEVNT;	/* a formula postfix cannot spell */
+	ev->nbase = e->nterms;
+	for (int t = 0; t < e->nterms; t++) {
+		const struct native *n = native_get(e->ntv[t]);
+		ev->base[t] = n ? n->name : "";
+	}
+	ev->sdesc = e->sdesc;
+	ev->ldesc = e->ldesc;
+	ev->note = e->note;
+	*avail = e->avail;
+	return PAPI_OK;
+}
+
+/* ------------------------------------------------------------------ public calls */
+
+/* PAPI_encode_events: load the definitions of event_file (papi decode's CSV
+ * or a definition file) into the preset and user-event tables. Every valid
+ * row loads; the first failure is returned: PAPI_ENOINIT, PAPI_EINVAL (NULL,
+ * unreadable file, malformed row), PAPI_EPERM (existing event, replace 0),
+ * PAPI_EISRUN (event in an EventSet), PAPI_ENOTPRESET (table full),
+ * PAPI_ENOEVNT (unknown base event). presets_errors() lists every problem. */
+int PAPI_encode_events(char *event_file, int replace)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!event_file)
+		return PAPI_EINVAL;
+	pr_load();
+	pthread_mutex_lock(&pr_lock);
+	struct load_ctx l = { replace, PAPI_OK };
+	int r = load_file("PAPI_encode_events", event_file, &l);
+	pthread_mutex_unlock(&pr_lock);
+	if (l.first_err != PAPI_OK)
+		return l.first_err;
+	return r == PAPI_OK ? PAPI_OK : PAPI_EINVAL;
+}
+
+/* PAPI_set_event_info: define or (with replace) redefine the event named
+ * info->symbol from info->derived, info->postfix and the native names
+ * info->name[0..]; *EventCode receives its code. info->event_code must be a
+ * preset or user code. PAPI_ENOINIT, PAPI_EINVAL (NULL, empty symbol, unknown
+ * derived type, no or too many natives, bad formula), PAPI_ENOEVNT (not a
+ * preset code, unknown native), PAPI_EPERM, PAPI_EISRUN, PAPI_ENOTPRESET. */
+int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace)
+{
+	if (!lib_ready())
+		return PAPI_ENOINIT;
+	if (!info || !EventCode)
+		return PAPI_EINVAL;
+	if (!((int)info->event_code & PAPI_PRESET_MASK))
+		return PAPI_ENOEVNT;
+	struct def_event ev = { .preset = 1, .name = info->symbol };
+	if (!info->symbol[0] || strnlen(info->symbol, PAPI_MAX_STR_LEN) >= PAPI_MAX_STR_LEN)
+		return PAPI_EINVAL;
+	ev.derived = info->derived[0] ? formula_type_parse(info->derived) : NOT_DERIVED;
+	if (ev.derived < 0)
+		return PAPI_EINVAL;
+	if (ev.derived == DERIVED_POSTFIX || ev.derived == DERIVED_INFIX)
+		ev.formula = info->postfix;
+	for (int i = 0; i < PAPI_MAX_INFO_TERMS && info->name[i][0]; i++) {
+		if (ev.nbase == PAPI_EVENTS_IN_DERIVED_EVENT)
+			return PAPI_EINVAL;
+		ev.base[ev.nbase++] = info->name[i];
+	}
+	if (!ev.nbase)
+		return PAPI_EINVAL;
+	ev.sdesc = info->short_descr[0] ? info->short_descr : NULL;
+	ev.ldesc = info->long_descr[0] ? info->long_descr : NULL;
+	ev.note = info->note[0] ? info->note : NULL;
+	pr_load();
+	char msg[256];
+	pthread_mutex_lock(&pr_lock);
+	int r = define(&ev, replace, EventCode, msg, sizeof msg);
+	pthread_mutex_unlock(&pr_lock);
+	if (r != PAPI_OK)
+		papi_set_reason("%s", msg);
+	return r;
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# encode.bats: papi encode turns decode's CSV into a definition file, checks files, and round-trips.
+
+setup() {
+	papi=${PAPI_BIN:-$BATS_TEST_DIRNAME/../../build/papi}
+	top=${PAPI_TOP:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
+	tmp=$(mktemp -d)
+	unset LIBPFM_FORCE_PMU PAPI_CSV_EVENT_FILE PAPI_USER_EVENTS_FILE
+}
+
+teardown() {
+	rm -rf "$tmp"
+}
+
+@test "encode: decode -a | encode - round-trips under LIBPFM_FORCE_PMU=skx" {
+	export LIBPFM_FORCE_PMU=skx
+	"$papi" decode -a > "$tmp/a.csv"
+	[ "$(wc -l < "$tmp/a.csv")" -gt 30 ]
+	"$papi" decode -a | "$papi" encode - > "$tmp/skx.def"
+	grep -q '^CPU,skx$' "$tmp/skx.def"
+	grep -q '^PRESET,PAPI_TOT_CYC,NOT_DERIVED,skx::' "$tmp/skx.def"
+	PAPI_CSV_EVENT_FILE=$tmp/skx.def "$papi" decode -a > "$tmp/b.csv"
+	cmp "$tmp/a.csv" "$tmp/b.csv"
+}
+
+@test "encode: --check accepts the built-in skx table" {
+	LIBPFM_FORCE_PMU=skx run "$papi" encode --check "$top/events/intel_skx.csv"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no problems"* ]]
+}
+
+@test "encode: --check reports every problem with its line" {
+	cat > "$tmp/bad.def" <<'D'
+# a comment
+EVENT,OK1,NOT_DERIVED,perf::TASK-CLOCK
+EVENT,B1,DERIVED_MUL,perf::TASK-CLOCK
+EVENT,B2,DERIVED_INFIX,N0-(N1,perf::TASK-CLOCK,perf::CPU-CLOCK
+
+EVENT,B3,NOT_DERIVED,perf::NO-SUCH
+EVENT,B4,NOT_DERIVED,perf::TASK-CLOCK,NOTE,"unclosed
+EVENT,OK2,DERIVED_ADD,OK1,perf::CPU-CLOCK
+D
+	run "$papi" encode --check "$tmp/bad.def"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad.def:3: unknown derived type 'DERIVED_MUL'"* ]]
+	[[ "$output" == *"bad.def:4: B2: ')' expected"* ]]
+	[[ "$output" == *"bad.def:6: B3: no event perf::NO-SUCH"* ]]
+	[[ "$output" == *"bad.def:7: malformed CSV"* ]]
+	[ "$(echo "$output" | grep -c 'bad.def:')" -eq 4 ]
+	run "$papi" encode "$tmp/bad.def"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"EVENT,OK1,NOT_DERIVED,perf::TASK-CLOCK"* ]]
+	[[ "$output" == *"EVENT,OK2,DERIVED_ADD,OK1,perf::CPU-CLOCK"* ]]
+}
+
+@test "encode: the written file loads as user events and counts" {
+	printf 'name,derived,postfix,short_descr,long_descr,note,[native,...]\n\nMY_SW,DERIVED_ADD,,"s","l, long",,perf::MINOR-FAULTS,perf::MAJOR-FAULTS\n' > "$tmp/u.csv"
+	"$papi" encode "$tmp/u.csv" > "$tmp/u.def"
+	PAPI_USER_EVENTS_FILE=$tmp/u.def run "$papi" avail -e MY_SW
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"|l, long|"* ]]
+	[[ "$output" == *"Available here:               yes"* ]]
+	if "$papi" help command-line >/dev/null 2>&1; then
+		PAPI_USER_EVENTS_FILE=$tmp/u.def run "$papi" command-line MY_SW
+		[ "$status" -eq 0 ]
+	fi
+}
+
+@test "encode: usage and file errors" {
+	run "$papi" encode
+	[ "$status" -eq 2 ]
+	run "$papi" encode a b
+	[ "$status" -eq 2 ]
+	run "$papi" encode "$tmp/missing.csv"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"papi encode: $tmp/missing.csv: No such file or directory"* ]]
+}
