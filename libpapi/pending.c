@@ -113,26 +113,6 @@ int PAPI_get_thr_specific(int tag, void **ptr)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_hl_read(const char *region)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_hl_region_begin(const char *region)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_hl_region_end(const char *region)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_hl_stop(void)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_ipc(float *rtime, float *ptime, long long *ins, float *ipc)
 {
 	return PAPI_ENOIMPL;
