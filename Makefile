@@ -65,6 +65,9 @@ endef
 $(foreach d,$(TEST_DIRS),$(eval $(call test_dir,$(d))))
 TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 
+# The region API's OpenMP test is built with the compiler's OpenMP support.
+$(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -fopenmp
+
 .PHONY: all check demo deps tests install uninstall clean bench compat check-sanitize
 .SECONDARY:
 

@@ -13,11 +13,6 @@
 /* The parameters are unused until the real definitions arrive. */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
-int PAPI_accum_counters(long long *values, int array_len)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_attach(int EventSet, unsigned long tid)
 {
 	return PAPI_ENOIMPL;
@@ -34,31 +29,6 @@ int PAPI_encode_events(char *event_file, int replace)
 }
 
 int PAPI_enum_dev_type(int enum_modifier, void **handle)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_epc(int event, float *rtime, float *ptime, long long *ref, long long *core, long long *evt, float *epc)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_flips(float *rtime, float *ptime, long long *flpins, float *mflips)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_flips_rate(int event, float *rtime, float *ptime, long long *flpins, float *mflips)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_flops(float *rtime, float *ptime, long long *flpops, float *mflops)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_flops_rate(int event, float *rtime, float *ptime, long long *flpops, float *mflops)
 {
 	return PAPI_ENOIMPL;
 }
@@ -113,11 +83,6 @@ int PAPI_get_thr_specific(int tag, void **ptr)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_ipc(float *rtime, float *ptime, long long *ins, float *ipc)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_list_threads(unsigned long *tids, int *number)
 {
 	return PAPI_ENOIMPL;
@@ -133,27 +98,12 @@ int PAPI_multiplex_init(void)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_num_counters(void)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags, PAPI_overflow_handler_t handler)
 {
 	return PAPI_ENOIMPL;
 }
 
 int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset, unsigned scale, int EventSet, int EventCode, int threshold, int flags)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_rate_stop(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_read_counters(long long *values, int array_len)
 {
 	return PAPI_ENOIMPL;
 }
@@ -204,16 +154,6 @@ int PAPI_set_thr_specific(int tag, void *ptr)
 }
 
 int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode, int threshold, int flags)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_start_counters(int *events, int array_len)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_stop_counters(long long *values, int array_len)
 {
 	return PAPI_ENOIMPL;
 }
