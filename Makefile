@@ -98,9 +98,13 @@ $(BUILD)/libpapi.a: $(LIB_OBJ)
 	  printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $@.tmp $@.own "$$pfm" "$$csv" | $(AR) -M
 	$(Q)mv $@.tmp $@ && rm -f $@.own
 
+# Libraries only the papi binary links (never libpapi.a's users).
+# papi hl-report reads the region API's JSON reports with jansson.
+BIN_LIBS += -ljansson
+
 $(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
 	$(say) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS) $(BIN_LIBS)
 
 $(BUILD)/papi.pc: Makefile
 	@mkdir -p $(dir $@)
