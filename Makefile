@@ -65,6 +65,9 @@ endef
 $(foreach d,$(TEST_DIRS),$(eval $(call test_dir,$(d))))
 TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 
+# The region API's OpenMP test is built with the compiler's OpenMP support.
+$(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -fopenmp
+
 .PHONY: all check demo deps tests install uninstall clean bench compat check-sanitize
 .PHONY: check-tsan fuzz fuzz-run
 .SECONDARY:
@@ -96,9 +99,13 @@ $(BUILD)/libpapi.a: $(LIB_OBJ)
 	  printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $@.tmp $@.own "$$pfm" "$$csv" | $(AR) -M
 	$(Q)mv $@.tmp $@ && rm -f $@.own
 
+# Libraries only the papi binary links (never libpapi.a's users).
+# papi hl-report reads the region API's JSON reports with jansson.
+BIN_LIBS += -ljansson
+
 $(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
 	$(say) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS) $(BIN_LIBS)
 
 $(BUILD)/papi.pc: Makefile
 	@mkdir -p $(dir $@)

@@ -406,4 +406,19 @@ const PAPI_hw_info_t *hwinfo_get(void);
 /* Nominal clock in MHz for cycle conversions (never 0). */
 double hwinfo_mhz(void);
 
+/* ------------------------------------------------------------------ high-level API
+ * hl.c: one item of PAPI_EVENTS ("NAME" or "NAME=instant" / "NAME=delta").
+ * hl_events_parse splits spec at commas into at most max items (spaces
+ * around an item are ignored; a name listed twice is kept once). Items that
+ * are empty, hold a space or control character, or are too long are left
+ * out and described in err ("; "-separated, may be NULL). Returns the number
+ * of items stored, or PAPI_EINVAL for a NULL spec/out or negative max.
+ * Never reads past spec's terminating NUL (a fuzz target's entry point). */
+#define HL_MAX_EVENTS 64
+struct hl_spec {
+	char name[PAPI_HUGE_STR_LEN];
+	int instant;
+};
+int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, size_t errlen);
+
 #endif

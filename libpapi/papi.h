@@ -771,6 +771,14 @@ int PAPI_hl_read(const char *region);
 int PAPI_hl_region_end(const char *region);
 int PAPI_hl_stop(void);
 
+/* The optional region calls of the high-level paper (seed 004, Table 5),
+ * which PAPI 7.0's papi.h does not declare. */
+int PAPI_hl_init(void);
+int PAPI_hl_cleanup_thread(void);
+int PAPI_hl_finalize(void);
+int PAPI_hl_set_events(const char *events);
+int PAPI_hl_print_output(void);
+
 /* ---- PAPI 3.5 calls that PAPI 7 no longer has --------------------------- */
 
 /* classic high-level counters: one implicit event set per thread */

@@ -1,0 +1,75 @@
+/* hl.h: the region API's private types, shared by hl.c (recording) and hl_output.c (the report). */
+#ifndef PAPI_HL_H
+#define PAPI_HL_H
+
+#include <stdatomic.h>
+#include <stdio.h>
+
+#include "internal.h"
+
+/* A region's values: the two clocks first, then one per measured event. */
+#define HL_CYCLES 0		/* PAPI_get_real_cyc() */
+#define HL_REALNS 1		/* PAPI_get_real_nsec() */
+#define HL_FIRST_EVENT 2
+
+/* Regions of one thread live in chunks that never move, so the report can
+ * walk them while their thread keeps recording. */
+#define HL_CHUNK_BITS 6
+#define HL_CHUNK (1 << HL_CHUNK_BITS)
+#define HL_MAX_CHUNKS 1024	/* 65536 distinct region names per thread */
+
+struct hl_event {		/* one event the region API measures */
+	char *name;		/* as the user spelled it */
+	int code;
+	int instant;		/* 1: store the value, not the difference */
+};
+
+struct hl_region {
+	char *name;
+	uint64_t hash;
+	int parent;		/* region index enclosing the first begin, -1 at top */
+	long long count;	/* completed begin/end pairs */
+	long long reads;	/* PAPI_hl_read calls */
+	long long *val;		/* [hl_nval] summed differences (instant: last value) */
+	long long *rd;		/* [hl_nval] the latest read */
+};
+
+struct hl_thread {
+	struct hl_thread *next;	/* the global list, newest first */
+	int id;			/* 0, 1, ... in order of the first begin */
+	pid_t tid;
+	unsigned gen;		/* hl_gen when this thread's counters were made */
+	int es;			/* EventSet, PAPI_NULL when none */
+	int nes;		/* events in es */
+	int *pos;		/* [hl_nev]: index into the EventSet's values, -1 if missing */
+	long long *esv;		/* [nes] scratch for PAPI_read */
+	long long *cur;		/* [hl_nval] the values just read */
+	struct hl_region *chunk[HL_MAX_CHUNKS];
+	atomic_int nreg;	/* regions published for the report */
+	int *slot;		/* open-addressing table of region index + 1 */
+	unsigned nslot;		/* power of two */
+	int depth, cap;		/* open regions */
+	int *stk;		/* [cap] region index of each open region */
+	long long *stkv;	/* [cap * hl_nval] values at each begin */
+	int warned;
+};
+
+/* Process-wide state, fixed once the first region begins. */
+extern struct hl_event *hl_ev;
+extern int hl_nev, hl_nval;
+extern _Atomic(struct hl_thread *) hl_threads;
+extern atomic_int hl_nthreads;
+
+static inline struct hl_region *hl_region_at(struct hl_thread *t, int i)
+{
+	return &t->chunk[i >> HL_CHUNK_BITS][i & (HL_CHUNK - 1)];
+}
+
+/* hl_output.c: write the report of every thread (the rank file, and stdout
+ * when PAPI_REPORT is set). Returns PAPI_OK or a PAPI error; on failure one
+ * line on stderr says what failed. */
+int hl_output_write(void);
+/* The report as one JSON document on f (the rank file's contents). */
+int hl_output_json(FILE *f);
+
+#endif

@@ -1,0 +1,291 @@
+/* t_hl.c: the region API on the running kernel: real counts, nesting, repeats, threads, the report file and its directory. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hl_util.h"
+#include "papi.h"
+#include "tap.h"
+
+#define QUOTE_NAME "say \"hi\"\\ \x01 caf\xc3\xa9 \xff"
+
+/* ------------------------------------------------------------------ children */
+
+static int failures;
+#define CHECK(call, want) do { int r_ = (call); if (r_ != (want)) { \
+	fprintf(stderr, "%s:%d: %s = %d, want %d\n", __FILE__, __LINE__, #call, r_, want); failures++; } } while (0)
+
+/* Three times: outer { inner { 20 ms; read; } 10 ms }, then one odd name. */
+static void child_serial(void)
+{
+	for (int i = 0; i < 3; i++) {
+		CHECK(PAPI_hl_region_begin("outer"), PAPI_OK);
+		CHECK(PAPI_hl_region_begin("inner"), PAPI_OK);
+		hlu_spin_ms(20);
+		CHECK(PAPI_hl_read("inner"), PAPI_OK);
+		CHECK(PAPI_hl_region_end("inner"), PAPI_OK);
+		hlu_spin_ms(10);
+		CHECK(PAPI_hl_region_end("outer"), PAPI_OK);
+	}
+	CHECK(PAPI_hl_region_begin(QUOTE_NAME), PAPI_OK);
+	CHECK(PAPI_hl_region_end(QUOTE_NAME), PAPI_OK);
+	CHECK(PAPI_hl_region_end("never begun"), PAPI_EINVAL);
+	CHECK(PAPI_hl_read("never begun"), PAPI_EINVAL);
+	CHECK(PAPI_hl_region_begin(NULL), PAPI_EINVAL);
+}
+
+static void *worker(void *arg)
+{
+	long n = (long)arg;
+	for (long i = 0; i < n; i++) {
+		CHECK(PAPI_hl_region_begin("work"), PAPI_OK);
+		hlu_spin_ms(10);
+		CHECK(PAPI_hl_region_end("work"), PAPI_OK);
+	}
+	return NULL;
+}
+
+/* The main thread's "main" region around three threads doing "work" 1, 2, 3 times. */
+static void child_threads(void)
+{
+	pthread_t th[3];
+	CHECK(PAPI_hl_region_begin("main"), PAPI_OK);
+	for (long i = 0; i < 3; i++) {
+		pthread_create(&th[i], NULL, worker, (void *)(i + 1));
+		pthread_join(th[i], NULL);	/* one at a time: thread ids follow */
+	}
+	CHECK(PAPI_hl_region_end("main"), PAPI_OK);
+}
+
+/* A child forked inside a region exits normally: it must not write. */
+static void child_fork(void)
+{
+	CHECK(PAPI_hl_region_begin("parent"), PAPI_OK);
+	pid_t p = fork();
+	if (p == 0) {
+		PAPI_hl_region_begin("child");
+		PAPI_hl_region_end("child");
+		exit(0);
+	}
+	waitpid(p, NULL, 0);
+	CHECK(PAPI_hl_region_end("parent"), PAPI_OK);
+}
+
+static void child_optional(void)
+{
+	CHECK(PAPI_hl_set_events("perf::TASK-CLOCK"), PAPI_OK);
+	CHECK(PAPI_hl_init(), PAPI_OK);
+	CHECK(PAPI_hl_set_events("perf::PAGE-FAULTS"), PAPI_EISRUN);
+	CHECK(PAPI_hl_region_begin("a"), PAPI_OK);
+	hlu_spin_ms(5);
+	CHECK(PAPI_hl_region_end("a"), PAPI_OK);
+	CHECK(PAPI_hl_print_output(), PAPI_OK);
+	CHECK(PAPI_hl_region_begin("b"), PAPI_OK);
+	CHECK(PAPI_hl_stop(), PAPI_OK);	/* drops the open region b */
+	CHECK(PAPI_hl_region_end("b"), PAPI_EINVAL);
+	CHECK(PAPI_hl_region_begin("a"), PAPI_OK);	/* counts again */
+	CHECK(PAPI_hl_region_end("a"), PAPI_OK);
+	CHECK(PAPI_hl_finalize(), PAPI_OK);
+	CHECK(PAPI_hl_region_begin("after"), PAPI_OK);	/* ignored */
+	CHECK(PAPI_hl_region_end("after"), PAPI_OK);
+}
+
+static int child(const char *mode)
+{
+	if (!strcmp(mode, "serial"))
+		child_serial();
+	else if (!strcmp(mode, "threads"))
+		child_threads();
+	else if (!strcmp(mode, "fork"))
+		child_fork();
+	else if (!strcmp(mode, "optional"))
+		child_optional();
+	else
+		return 99;
+	return failures ? 1 : 0;
+}
+
+/* ------------------------------------------------------------------ checks */
+
+#define SW "perf::TASK-CLOCK,perf::PAGE-FAULTS"
+#define R(name) ".threads[0].regions[] | select(has(\"" name "\")) | .\"" name "\""
+
+static char dir[128], file[PATH_MAX], out[256], err[256];
+
+/* Run mode in a fresh directory; 1 when it exited 0 and wrote one rank file. */
+static int run_in_fresh(const char *mode, const char *events, const char *report)
+{
+	char *d = hlu_tmpdir();
+	if (!d)
+		return 0;
+	snprintf(dir, sizeof dir, "%s", d);
+	snprintf(out, sizeof out, "%s/stdout", dir);
+	snprintf(err, sizeof err, "%s/stderr", dir);
+	const char *env[] = { "PAPI_OUTPUT_DIRECTORY", dir, events ? "PAPI_EVENTS" : NULL, events,
+			      report ? "PAPI_REPORT" : NULL, report, NULL };
+	if (!events) {		/* keep the list NULL-terminated after the directory */
+		env[2] = report ? "PAPI_REPORT" : NULL;
+		env[3] = report;
+		env[4] = NULL;
+	}
+	int st = hlu_run(mode, env, out, err);
+	if (st != 0) {
+		diag("child %s exited %d", mode, st);
+		return 0;
+	}
+	return hlu_rank_file(dir, file, sizeof file) == 1;
+}
+
+static void serial(void)
+{
+	ok(run_in_fresh("serial", SW, NULL), "serial: one rank file");
+	ok(hlu_valid(file), "serial: the report is valid JSON (name with quote, backslash, control, bad UTF-8)");
+	is_int(hlu_num(file, ".threads | length"), 1, "serial: one thread");
+	is_int(hlu_num(file, R("outer") ".region_count"), 3, "serial: outer repeated 3 times, one entry");
+	is_int(hlu_num(file, R("inner") ".region_count"), 3, "serial: inner repeated 3 times");
+	is_int(hlu_num(file, ".threads[0].regions | length"), 3, "serial: three region names");
+	char s[256];
+	ok(!hlu_str(file, s, sizeof s, R("inner") ".parent_region") && !strcmp(s, "outer"),
+	   "serial: inner's parent is outer");
+	long long oc = hlu_num(file, R("outer") ".\"perf::TASK-CLOCK\"");
+	long long ic = hlu_num(file, R("inner") ".\"perf::TASK-CLOCK\"");
+	ok(ic >= 50000000LL, "serial: inner task-clock covers 3 x 20 ms (%lld ns)", ic);
+	ok(oc > ic, "serial: outer task-clock exceeds the nested inner's (%lld > %lld)", oc, ic);
+	long long ort = hlu_num(file, R("outer") ".real_time_nsec");
+	ok(ort >= oc * 9 / 10, "serial: real time is at least the CPU time (%lld vs %lld)", ort, oc);
+	ok(hlu_num(file, R("outer") ".cycles") > 0, "serial: cycles recorded");
+	is_int(hlu_num(file, R("inner") ".read_count"), 3, "serial: three reads of inner");
+	long long rd = hlu_num(file, R("inner") ".last_read.\"perf::TASK-CLOCK\"");
+	ok(rd >= 15000000LL && rd <= ic, "serial: a read holds one instance so far (%lld)", rd);
+	ok(hlu_num(file, R("outer") ".\"perf::PAGE-FAULTS\"") >= 0, "serial: page faults are a number");
+	ok(!hlu_str(file, s, sizeof s, ".event_definitions.\"perf::TASK-CLOCK\".type") &&
+	   !strcmp(s, "delta"), "serial: task-clock is a delta event");
+	is_int(hlu_num(file, ".threads[0].regions[] | select(has(\"say \\\"hi\\\"\\\\ \\u0001 café \\ufffd\")) "
+			     "| .[].region_count"), 1, "serial: the odd name reads back escaped");
+	is_int(hlu_lines(err, NULL), 0, "serial: nothing on stderr with countable events");
+	is_int(hlu_lines(out, NULL), 0, "serial: nothing on stdout without PAPI_REPORT");
+	hlu_rmrf(dir);
+}
+
+static void threads(void)
+{
+	ok(run_in_fresh("threads", SW, NULL), "threads: one rank file for the process");
+	is_int(hlu_num(file, ".threads | length"), 4, "threads: main and three workers");
+	for (int t = 1; t <= 3; t++) {
+		is_int(hlu_num(file, ".threads[] | select(.id == %d) | .regions[0].work.region_count", t), t,
+		       "threads: worker %d did work %d times", t, t);
+		long long c = hlu_num(file, ".threads[] | select(.id == %d) | .regions[0].work.\"perf::TASK-CLOCK\"", t);
+		ok(c >= t * 8000000LL, "threads: worker %d's own task-clock (%lld ns)", t, c);
+	}
+	long long m = hlu_num(file, ".threads[] | select(.id == 0) | .regions[0].main.\"perf::TASK-CLOCK\"");
+	ok(m >= 0 && m < 30000000LL, "threads: main's task-clock excludes the workers' CPU (%lld ns)", m);
+	ok(hlu_num(file, ".threads[1].tid") != hlu_num(file, ".threads[2].tid"), "threads: distinct tids");
+	hlu_rmrf(dir);
+}
+
+static void defaults(void)
+{
+	ok(run_in_fresh("serial", NULL, NULL), "defaults: PAPI_EVENTS unset writes a report");
+	ok(hlu_num(file, R("outer") ".\"perf::TASK-CLOCK\"") > 0, "defaults: task-clock data without a PMU");
+	int warn = hlu_lines(err, "PAPI high-level");
+	ok(warn <= 1 && hlu_lines(err, NULL) == warn, "defaults: at most one warning line (%d)", warn);
+	if (hlu_num(file, ".event_definitions | length") < 5)
+		ok(hlu_lines(err, "skipping events that cannot be counted here: PAPI_TOT_INS") == 1 ||
+		   hlu_lines(err, "skipping") == 1, "defaults: the warning names what was skipped");
+	else
+		skip("every default event counted here", "defaults: warning names what was skipped");
+	hlu_rmrf(dir);
+}
+
+static void malformed(void)
+{
+	ok(run_in_fresh("serial", " ,perf::TASK-CLOCK=instant,,perf::NO_SUCH,bad name,perf::TASK-CLOCK", NULL),
+	   "malformed: the program still runs and reports");
+	is_int(hlu_lines(err, "PAPI_EVENTS is malformed"), 1, "malformed: one line about the syntax");
+	is_int(hlu_lines(err, "perf::NO_SUCH"), 1, "malformed: the unknown event is named");
+	is_int(hlu_lines(err, NULL), 2, "malformed: nothing else on stderr");
+	char s[64];
+	ok(!hlu_str(file, s, sizeof s, ".event_definitions.\"perf::TASK-CLOCK\".type") && !strcmp(s, "instant"),
+	   "malformed: the good event is kept, as instant");
+	is_int(hlu_num(file, ".event_definitions | length"), 1, "malformed: only the good event");
+	hlu_rmrf(dir);
+
+	char *d = hlu_tmpdir();
+	snprintf(dir, sizeof dir, "%s", d ? d : "/nonexistent");
+	const char *env[] = { "PAPI_OUTPUT_DIRECTORY", dir, "PAPI_EVENTS", "NONE", NULL };
+	is_int(hlu_run("threads", env, NULL, NULL), 0, "NONE: every call succeeds");
+	is_int(hlu_count(dir, "papi_hl_output*"), 0, "NONE: nothing is written");
+	hlu_rmrf(dir);
+}
+
+static void report_and_rotation(void)
+{
+	ok(run_in_fresh("serial", SW, "1"), "PAPI_REPORT=1: report written");
+	ok(hlu_valid(out), "PAPI_REPORT=1: stdout is the JSON document");
+	char cmd[PATH_MAX + 1024];
+	snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", out, file);
+	ok(system(cmd) == 0, "PAPI_REPORT=1: stdout equals the rank file");
+
+	const char *env[] = { "PAPI_OUTPUT_DIRECTORY", dir, "PAPI_EVENTS", SW, NULL };
+	for (int i = 0; i < 3; i++)
+		hlu_run("serial", env, NULL, NULL);
+	is_int(hlu_count(dir, "-d papi_hl_output*"), 4, "rotation: four runs, four directories");
+	is_int(hlu_count(dir, "papi_hl_output*/rank_*.json"), 4, "rotation: one rank file in each");
+	is_int(hlu_count(dir, "-d papi_hl_output-*"), 3, "rotation: old ones carry a timestamp");
+
+	/* A symlink in the place of the directory is moved aside, never followed. */
+	char target[256], link[256];
+	snprintf(target, sizeof target, "%s/elsewhere", dir);
+	snprintf(link, sizeof link, "%s/papi_hl_output", dir);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir '%s' && ln -s '%s' '%s'", link, target, target, link);
+	ok(system(cmd) == 0, "symlink: planted");
+	is_int(hlu_run("serial", env, NULL, NULL), 0, "symlink: run");
+	is_int(hlu_count(target, "*"), 0, "symlink: nothing written through it");
+	struct stat st;
+	ok(lstat(link, &st) == 0 && S_ISDIR(st.st_mode), "symlink: a real directory took its place");
+	hlu_rmrf(dir);
+}
+
+static void fork_and_optional(void)
+{
+	ok(run_in_fresh("fork", SW, NULL), "fork: only the parent writes");
+	is_int(hlu_num(file, R("parent") ".region_count"), 1, "fork: the parent's region");
+	is_int(hlu_num(file, "[.threads[].regions[] | select(has(\"child\"))] | length"), 0,
+	       "fork: nothing of the child");
+	hlu_rmrf(dir);
+
+	ok(run_in_fresh("optional", SW, NULL), "optional calls: one rank file");
+	is_int(hlu_num(file, R("a") ".region_count"), 2, "optional: a after print_output and hl_stop");
+	is_int(hlu_num(file, "[.threads[].regions[] | select(has(\"b\") or has(\"after\"))] | length"), 0,
+	       "optional: dropped and post-finalize regions absent");
+	is_int(hlu_num(file, ".event_definitions | keys | length"), 1, "optional: set_events beat PAPI_EVENTS");
+	hlu_rmrf(dir);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[0], "hl-child"))
+		return child(argv[1]);
+	if (!hlu_have_jq()) {
+		skip("jq is not installed (make deps)", "region API reports");
+		return tap_done();
+	}
+	int code;
+	PAPI_library_init(PAPI_VER_CURRENT);
+	if (PAPI_event_name_to_code("perf::TASK-CLOCK", &code) != PAPI_OK) {
+		skip("perf::TASK-CLOCK cannot be named here", "region API on software events");
+		return tap_done();
+	}
+	PAPI_shutdown();
+	serial();
+	threads();
+	defaults();
+	malformed();
+	report_and_rotation();
+	fork_and_optional();
+	return tap_done();
+}

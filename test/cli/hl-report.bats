@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# hl-report.bats: papi hl-report on reports of our region API (serial, MPI) and of PAPI 7.0.
+load helper
+
+setup() {
+	papi_isolate
+	has_command hl-report || skip "this build of papi has no hl-report"
+	BUILD=${PAPI_BUILD:-$PAPI_TOP/build}
+}
+
+# A serial program built against our libpapi that marks regions.
+build_prog() {
+	cat > prog.c <<'C'
+#include <papi.h>
+int main(void) {
+	for (int i = 0; i < 3; i++) {
+		PAPI_hl_region_begin("outer");
+		PAPI_hl_region_begin("in\"ner");
+		volatile double x = 0;
+		for (int k = 0; k < 1000000; k++) x += k;
+		PAPI_hl_region_end("in\"ner");
+		PAPI_hl_region_end("outer");
+	}
+	return 0;
+}
+C
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -o prog prog.c "$BUILD/libpapi.a" -pthread -lm -lrt
+}
+
+@test "hl-report --help and usage errors" {
+	run -0 papi hl-report --help
+	[[ "$output" == *"papi hl-report"* ]]
+	run -2 papi hl-report --bogus
+	run -1 papi hl-report "$BATS_TEST_TMPDIR/none"
+	[[ "$output" == *"papi hl-report: "*"none"* ]]
+}
+
+@test "hl-report: summary of a serial run, table and JSON" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS ./prog
+	run -0 papi hl-report
+	[[ "${lines[0]}" == "1 rank(s), 1 thread(s)" ]]
+	[[ "$output" == *"outer "*" 3 "* ]]
+	run -0 papi hl-report --json papi_hl_output
+	echo "$output" | jq -e . >/dev/null
+	[ "$(echo "$output" | jq '.regions.outer.Region_count')" = 3 ]
+	[ "$(echo "$output" | jq '.regions["in\"ner"].Region_count')" = 3 ]
+	[ "$(echo "$output" | jq '.regions.outer.events["perf::TASK-CLOCK"].total > 0')" = true ]
+	[ "$(echo "$output" | jq '.regions.outer.CPU_time_in_s > 0')" = true ]
+	[ "$(echo "$output" | jq '.regions.outer | has("IPC")')" = false ]
+	# the same from the rank file itself
+	run -0 papi hl-report -j papi_hl_output/rank_*.json
+	[ "$(echo "$output" | jq '.regions.outer.Region_count')" = 3 ]
+	run -0 papi hl-report --detail --json
+	[ "$(echo "$output" | jq '.ranks[0].regions | length')" = 2 ]
+}
+
+@test "hl-report: a directory holding papi_hl_output, and two files of one rank kept apart" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK ./prog
+	PAPI_EVENTS=perf::TASK-CLOCK ./prog
+	run -0 papi hl-report -j .
+	[ "$(echo "$output" | jq '.regions.outer.Region_count')" = 3 ]
+	run -0 papi hl-report -j papi_hl_output papi_hl_output-*
+	[ "$(echo "$output" | jq '.Number_of_ranks')" = 2 ]
+	[ "$(echo "$output" | jq '.regions.outer.Region_count')" = 6 ]
+}
+
+@test "hl-report: broken input is an error naming the file" {
+	mkdir d
+	printf '{"threads": [ {"id": 0, "regions": [ {"r": {"region_count": "x"}} ] } ]}' > d/rank_000000.json
+	run -1 papi hl-report d
+	[[ "$output" == *"rank_000000.json"*"region_count"* ]]
+	printf '{"threads": ' > d/rank_000000.json
+	run -1 papi hl-report d
+	[[ "$output" == *"not JSON"* ]]
+	echo '[1,2]' > d/rank_000000.json
+	run -1 papi hl-report d/rank_000000.json
+	[[ "$output" == *"not a report"* ]]
+}
+
+@test "hl-report: an MPI job's two rank files are merged" {
+	command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
+		skip "Open MPI is not installed (libopenmpi-dev, openmpi-bin)"
+	mpicc -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" "$BUILD/libpapi.a" -pthread -lm -lrt
+	PAPI_EVENTS=perf::TASK-CLOCK timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 ./mpiprog
+	[ -f papi_hl_output/rank_000000.json ]
+	[ -f papi_hl_output/rank_000001.json ]
+	[ "$(ls papi_hl_output/rank_*.json | wc -l)" = 2 ]
+	run -0 papi hl-report --json
+	[ "$(echo "$output" | jq '.Number_of_ranks')" = 2 ]
+	[ "$(echo "$output" | jq '.regions.compute.Region_count')" = 3 ]
+	[ "$(echo "$output" | jq '.regions.compute.Number_of_ranks')" = 2 ]
+	local min max
+	min=$(echo "$output" | jq '.regions.compute.events["perf::TASK-CLOCK"].min')
+	max=$(echo "$output" | jq '.regions.compute.events["perf::TASK-CLOCK"].max')
+	[ "$(awk "BEGIN{print ($min < $max)}")" = 1 ]	# rank 1 ran the region twice
+	run -0 papi hl-report --detail --json
+	[ "$(echo "$output" | jq '[.ranks[].rank] | sort | join(",")')" = '"0,1"' ]
+}
+
+@test "hl-report: reads the rank files PAPI 7.0 writes" {
+	[ -f /usr/include/papi.h ] && ${CC:-cc} -print-file-name=libpapi.so | grep -q / ||
+		skip "PAPI 7 is not installed"
+	${CC:-cc} -o p7 "$PAPI_TOP/test/cli/data/hl_papi7.c" -lpapi || skip "cannot link against PAPI 7"
+	PAPI_EVENTS=perf::TASK-CLOCK ./p7 || skip "PAPI 7 cannot count perf::TASK-CLOCK here"
+	run -0 papi hl-report --json
+	[ "$(echo "$output" | jq '.regions.loop.Region_count')" = 3 ]
+	[ "$(echo "$output" | jq '.regions.loop.events["perf::TASK-CLOCK"].total > 0')" = true ]
+	[ "$(echo "$output" | jq '.regions.loop.Real_time_in_s > 0')" = true ]
+}
