@@ -223,6 +223,10 @@ void es_close_all(EventSet_t *es);
 int es_read_values(EventSet_t *es, long long *values);
 void es_destroy_all(void);
 
+/* papi stat: es_read_values plus each event's time enabled and running in
+ * ns (counting.c). enabled/running may be NULL. PAPI_ESYS on a failed read. */
+int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running);
+
 /* Thread id of the caller (cached per thread). */
 pid_t papi_gettid(void);
 
