@@ -8,9 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include <perfmon/pfmlib_perf_event.h>
-
 #include "internal.h"
+
+/* after internal.h: libpfm4 then skips its own copy of the kernel header */
+#include <perfmon/pfmlib_perf_event.h>
 
 /* Longest name we hand to libpfm4; longer ones are refused untouched. */
 #define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
