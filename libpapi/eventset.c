@@ -280,8 +280,11 @@ static int resolve(int code, struct derived_def *d)
 		return presets_resolve(code, d);
 	if (code & PAPI_NATIVE_MASK) {
 		int idx = code & PAPI_NATIVE_AND_MASK;
-		if (!native_get(idx))
-			return PAPI_ENOEVNT;
+		/* Refuse before the kernel is asked: an event that needs a unit
+		 * mask, or a PMU this kernel lacks (PAPI 7 says ENOEVNT then). */
+		int u = native_usable(idx);
+		if (u != PAPI_OK)
+			return u == PAPI_ECMP ? PAPI_ENOEVNT : u;
 		d->nterms = 1;
 		d->ntv[0] = idx;
 		d->derived = NOT_DERIVED;

@@ -10,7 +10,9 @@
 
 #include "internal.h"
 
-/* after internal.h: libpfm4 then skips its own copy of the kernel header */
+/* internal.h brought the kernel's <linux/perf_event.h>; libpfm4's copy of the
+ * same definitions would clash, so only its encoding interface is taken. */
+#define __PERFMON_PERF_EVENT_H__
 #include <perfmon/pfmlib_perf_event.h>
 
 /* Longest name we hand to libpfm4; longer ones are refused untouched. */
@@ -324,7 +326,7 @@ static struct native *nt_slot(int idx)
 
 /* Create the entry for canonical name canon (lock held). */
 static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_t *ei,
-		     const struct perf_event_attr *attr, int enc_err, int *idx)
+		     const struct perf_event_attr *attr, int enc_err, int hint, int *idx)
 {
 	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
 	if (n >= MAX_CHUNKS * CHUNK_LEN)
@@ -337,7 +339,16 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	struct native *e = nt_slot(n);
 	memset(e, 0, sizeof *e);
 	const char *q = name_quals(canon), *qdesc = NULL;
-	e->attr_idx = quals_attr(pidx, ei->nattrs, q, &qdesc);
+	if (hint == -2) {
+		e->attr_idx = quals_attr(pidx, ei->nattrs, q, &qdesc);
+	} else {		/* enumeration knows which attribute it named */
+		e->attr_idx = hint;
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof ai);
+		ai.size = sizeof ai;
+		if (hint >= 0 && pfm_get_event_attr_info(pidx, hint, PFM_OS_PERF_EVENT_EXT, &ai) == PFM_SUCCESS)
+			qdesc = ai.desc;
+	}
 	e->umask_only = e->attr_idx >= 0;
 	e->name = strdup(canon);
 	size_t dl = strlen(ei->desc ? ei->desc : "") + (qdesc ? strlen(qdesc) + 16 : 1);
@@ -365,8 +376,36 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	return PAPI_OK;
 }
 
-/* Look name up, encoding it the first time (lock held). */
-static int nt_resolve(const char *name, int *idx)
+/* The event of pmu whose name is the event part of name, when libpfm4
+ * resolved an alias to its primary event ev ("TASK-CLOCK" is an alias of
+ * PERF_COUNT_SW_TASK_CLOCK): each spelling libpfm4 lists keeps its own entry,
+ * as enumeration lists both. */
+static int alias_event(const char *name, int ev, const pfm_event_info_t *ei)
+{
+	const char *p = strstr(name, "::");
+	p = p ? p + 2 : name;
+	size_t n = strcspn(p, ":");
+	if (strlen(ei->name) == n && strncasecmp(ei->name, p, n) == 0)
+		return ev;
+	pfm_pmu_info_t pi;
+	memset(&pi, 0, sizeof pi);
+	pi.size = sizeof pi;
+	if (pfm_get_pmu_info(ei->pmu, &pi) != PFM_SUCCESS)
+		return ev;
+	for (int e = pi.first_event; e >= 0; e = pfm_get_event_next(e)) {
+		pfm_event_info_t x;
+		memset(&x, 0, sizeof x);
+		x.size = sizeof x;
+		if (pfm_get_event_info(e, PFM_OS_PERF_EVENT_EXT, &x) == PFM_SUCCESS &&
+		    strlen(x.name) == n && strncasecmp(x.name, p, n) == 0)
+			return e;
+	}
+	return ev;
+}
+
+/* Look name up, encoding it the first time (lock held). hint: the attribute
+ * index enumeration named (-1 none), or -2 to find it from the name. */
+static int nt_resolve(const char *name, int hint, int *idx)
 {
 	unsigned h = str_hash(name);
 	int i = ht_find(name, h);
@@ -403,6 +442,14 @@ static int nt_resolve(const char *name, int *idx)
 	ei.size = sizeof ei;
 	if (pfm_get_event_info(pidx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
 		return PAPI_ENOEVNT;
+	int alias = alias_event(name, pidx, &ei);
+	if (alias != pidx) {
+		pidx = alias;
+		memset(&ei, 0, sizeof ei);
+		ei.size = sizeof ei;
+		if (pfm_get_event_info(pidx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+			return PAPI_ENOEVNT;
+	}
 	int pmu = pmu_index(ei.pmu);
 	if (pmu < 0)
 		return PAPI_ENOEVNT;
@@ -415,11 +462,11 @@ static int nt_resolve(const char *name, int *idx)
 	snprintf(canon, cl, "%s::%s%s", pmus[pmu].name, ei.name, q);
 	int ret = PAPI_OK;
 	if (strcmp(canon, name) == 0) {
-		ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, idx);
+		ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, hint, idx);
 	} else {
 		i = ht_find(canon, str_hash(canon));
 		if (i < 0)
-			ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, &i);
+			ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, hint, &i);
 		if (ret == PAPI_OK)
 			ret = ht_insert(name, h, i);	/* the spelling given, as an alias */
 		if (ret == PAPI_OK)
@@ -429,8 +476,7 @@ static int nt_resolve(const char *name, int *idx)
 	return ret;
 }
 
-/* native_lookup: see internal.h. */
-int native_lookup(const char *name, int *idx)
+static int nt_lookup(const char *name, int hint, int *idx)
 {
 	if (!name || !idx || strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX)
 		return PAPI_EINVAL;
@@ -440,9 +486,15 @@ int native_lookup(const char *name, int *idx)
 	if (r != PAPI_OK)
 		return r;
 	pthread_mutex_lock(&nt_lock);
-	r = nt_resolve(name, idx);
+	r = nt_resolve(name, hint, idx);
 	pthread_mutex_unlock(&nt_lock);
 	return r;
+}
+
+/* native_lookup: see internal.h. */
+int native_lookup(const char *name, int *idx)
+{
+	return nt_lookup(name, -2, idx);
 }
 
 /* native_get: see internal.h (lock-free: entries never move). */
@@ -480,7 +532,7 @@ int native_usable(int idx)
 /* ------------------------------------------------------------------ enumeration */
 
 /* Intern "pmu::EVENT[qual]" for libpfm4 event ev of our PMU pmu. */
-static int nt_intern(int pmu, int ev, const char *qual, int *code)
+static int nt_intern(int pmu, int ev, const char *qual, int hint, int *code)
 {
 	pfm_event_info_t ei;
 	memset(&ei, 0, sizeof ei);
@@ -491,7 +543,7 @@ static int nt_intern(int pmu, int ev, const char *qual, int *code)
 	int n = snprintf(name, sizeof name, "%s::%s%s", pmus[pmu].name, ei.name, qual);
 	if (n < 0 || n >= (int)sizeof name)
 		return PAPI_EINVAL;
-	int idx, r = native_lookup(name, &idx);
+	int idx, r = nt_lookup(name, hint, &idx);
 	if (r == PAPI_OK)
 		*code = PAPI_NATIVE_MASK | idx;
 	return r;
@@ -509,22 +561,28 @@ static int first_event_from(int pmu)
 	return -1;
 }
 
+static int pmu_first_event(int pmu)
+{
+	pfm_pmu_info_t pi;
+	memset(&pi, 0, sizeof pi);
+	pi.size = sizeof pi;
+	return pfm_get_pmu_info(pmus[pmu].pfm_pmu, &pi) == PFM_SUCCESS ? pi.first_event : -1;
+}
+
+/* The code of event ev of pmu, or of the next one libpfm4 can describe. */
 static int enum_event(int pmu, int ev, int *code)
 {
-	/* An event libpfm4 cannot describe is passed over, never ends the walk. */
-	while (ev >= 0 || (pmu = first_event_from(pmu + 1)) >= 0) {
-		if (ev < 0) {
-			pfm_pmu_info_t pi;
-			memset(&pi, 0, sizeof pi);
-			pi.size = sizeof pi;
-			pfm_get_pmu_info(pmus[pmu].pfm_pmu, &pi);
-			ev = pi.first_event;
+	for (;;) {
+		while (ev < 0) {
+			pmu = first_event_from(pmu + 1);
+			if (pmu < 0)
+				return PAPI_ENOEVNT;
+			ev = pmu_first_event(pmu);
 		}
-		if (nt_intern(pmu, ev, "", code) == PAPI_OK)
+		if (nt_intern(pmu, ev, "", -1, code) == PAPI_OK)
 			return PAPI_OK;
 		ev = pfm_get_event_next(ev);
 	}
-	return PAPI_ENOEVNT;
 }
 
 static int enum_umask(const struct native *e, int *code)
@@ -547,7 +605,7 @@ static int enum_umask(const struct native *e, int *code)
 			snprintf(q, sizeof q, ":%s=0", ai.name);
 		else
 			continue;
-		if (nt_intern(e->pmu, e->pfm_idx, q, code) == PAPI_OK)
+		if (nt_intern(e->pmu, e->pfm_idx, q, k, code) == PAPI_OK)
 			return PAPI_OK;
 	}
 	return PAPI_ENOEVNT;
@@ -572,7 +630,7 @@ int native_enum(int *code, int modifier, int cidx)
 		return r;
 	if (modifier == PAPI_ENUM_FIRST) {
 		int pmu = first_event_from(0);
-		return pmu < 0 ? PAPI_ENOEVNT : enum_event(pmu, -1, code);
+		return pmu < 0 ? PAPI_ENOEVNT : enum_event(pmu, pmu_first_event(pmu), code);
 	}
 	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_NTV_ENUM_UMASKS)
 		return PAPI_EINVAL;

@@ -28,22 +28,7 @@ int PAPI_detach(int EventSet)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_disable_component(int cidx)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_disable_component_by_name(const char *name)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_encode_events(char *event_file, int replace)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 {
 	return PAPI_ENOIMPL;
 }
@@ -53,22 +38,7 @@ int PAPI_enum_dev_type(int enum_modifier, void **handle)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_enum_event(int *EventCode, int modifier)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_epc(int event, float *rtime, float *ptime, long long *ref, long long *core, long long *evt, float *epc)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_event_code_to_name(int EventCode, char *out)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_event_name_to_code(const char *in, int *out)
 {
 	return PAPI_ENOIMPL;
 }
@@ -98,16 +68,6 @@ int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_get_component_index(const char *name)
-{
-	return PAPI_ENOIMPL;
-}
-
-const PAPI_component_info_t *PAPI_get_component_info(int cidx)
-{
-	return NULL;
-}
-
 int PAPI_get_dev_attr(void *handle, int id, PAPI_dev_attr_e attr, void *value)
 {
 	return PAPI_ENOIMPL;
@@ -119,16 +79,6 @@ int PAPI_get_dev_type_attr(void *handle, PAPI_dev_type_attr_e attr, void *value)
 }
 
 int PAPI_get_dmem_info(PAPI_dmem_info_t *dest)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_get_event_component(int EventCode)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 {
 	return PAPI_ENOIMPL;
 }
@@ -203,22 +153,7 @@ int PAPI_multiplex_init(void)
 	return PAPI_ENOIMPL;
 }
 
-int PAPI_num_cmp_hwctrs(int cidx)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_num_components(void)
-{
-	return PAPI_ENOIMPL;
-}
-
 int PAPI_num_counters(void)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_num_hwctrs(void)
 {
 	return PAPI_ENOIMPL;
 }
@@ -229,16 +164,6 @@ int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags, PAPI_ov
 }
 
 int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset, unsigned scale, int EventSet, int EventCode, int threshold, int flags)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_query_event(int EventCode)
-{
-	return PAPI_ENOIMPL;
-}
-
-int PAPI_query_named_event(const char *EventName)
 {
 	return PAPI_ENOIMPL;
 }

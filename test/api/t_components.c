@@ -1,0 +1,58 @@
+/* t_components.c: the component list, its description, and disabling it before init. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "tap.h"
+
+int main(void)
+{
+	is_int(PAPI_num_components(), 1, "one component");
+	is_int(PAPI_get_component_index("perf_event"), 0, "perf_event is component 0");
+	is_int(PAPI_get_component_index("no_such_component"), PAPI_ENOCMP, "unknown component -> ENOCMP");
+	is_int(PAPI_get_component_index(NULL), PAPI_EINVAL, "NULL name -> EINVAL");
+	is_int(PAPI_disable_component(5), PAPI_ENOCMP, "disable bad index -> ENOCMP");
+	is_int(PAPI_disable_component(-1), PAPI_ENOCMP, "disable -1 -> ENOCMP");
+	is_int(PAPI_disable_component_by_name("no_such_component"), PAPI_ENOCMP, "disable unknown name -> ENOCMP");
+	is_int(PAPI_disable_component_by_name(NULL), PAPI_EINVAL, "disable NULL name -> EINVAL");
+	is_int(PAPI_num_hwctrs(), PAPI_ENOINIT, "num_hwctrs before init -> ENOINIT");
+
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	ok(ci != NULL, "component 0 info");
+	ok(PAPI_get_component_info(1) == NULL && PAPI_get_component_info(-1) == NULL, "no info for bad indexes");
+	if (ci) {
+		is_str(ci->name, "perf_event", "name");
+		is_int(ci->disabled, 0, "enabled: software events count here");
+		is_int(ci->CmpIdx, 0, "CmpIdx");
+		ok(ci->num_native_events > 0, "num_native_events %d", ci->num_native_events);
+		is_int(ci->default_domain, PAPI_DOM_USER, "default domain user");
+		ok(ci->available_domains & PAPI_DOM_KERNEL, "kernel domain available");
+		is_int(ci->default_granularity, PAPI_GRN_THR, "default granularity thread");
+		ok(ci->kernel_multiplex && ci->attach && ci->inherit && ci->cpu, "multiplex, attach, inherit, cpu");
+		ok(ci->num_mpx_cntrs >= ci->num_cntrs, "mpx counters >= counters");
+		int has_perf = 0;
+		for (int i = 0; i < PAPI_PMU_MAX && ci->pmu_names[i]; i++)
+			has_perf |= strcmp(ci->pmu_names[i], "perf") == 0;
+		ok(has_perf, "the perf PMU is listed");
+		is_int(PAPI_num_cmp_hwctrs(0), ci->num_cntrs, "num_cmp_hwctrs agrees with the info");
+	}
+	is_int(PAPI_num_cmp_hwctrs(3), PAPI_ENOCMP, "num_cmp_hwctrs bad index");
+	is_int(PAPI_disable_component(0), PAPI_ENOINIT, "disable after init -> ENOINIT (as PAPI 7)");
+	int code;
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", &code), PAPI_OK, "software event resolves");
+	PAPI_shutdown();
+
+	/* Disabled before init: its events neither resolve nor enumerate. */
+	is_int(PAPI_disable_component_by_name("perf_event"), PAPI_OK, "disable before init");
+	PAPI_library_init(PAPI_VER_CURRENT);
+	ci = PAPI_get_component_info(0);
+	ok(ci && ci->disabled != 0 && strlen(ci->disabled_reason) > 0, "info says disabled (%s)",
+	   ci ? ci->disabled_reason : "");
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", &code), PAPI_ENOEVNT, "disabled: no native names");
+	code = PAPI_NATIVE_MASK;
+	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0), PAPI_ENOCMP, "disabled: enum_cmp_event -> ENOCMP");
+	is_int(PAPI_event_name_to_code("PAPI_TOT_CYC", &code), PAPI_OK, "presets still have names");
+	PAPI_shutdown();
+	return tap_done();
+}

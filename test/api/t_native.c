@@ -1,0 +1,170 @@
+/* t_native.c: native event names, codes, qualifiers, enumeration and info on the running kernel. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "tap.h"
+
+static const char *const sw_events[] = { "perf::TASK-CLOCK", "perf::PAGE-FAULTS",
+					  "perf::CONTEXT-SWITCHES" };
+
+static void before_init(void)
+{
+	int code = 0;
+	char name[PAPI_MAX_STR_LEN];
+	PAPI_event_info_t info;
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", &code), PAPI_ENOINIT, "name_to_code before init");
+	is_int(PAPI_event_code_to_name(PAPI_NATIVE_MASK, name), PAPI_ENOINIT, "code_to_name before init");
+	code = PAPI_NATIVE_MASK;
+	is_int(PAPI_enum_event(&code, PAPI_ENUM_FIRST), PAPI_ENOINIT, "enum_event before init");
+	is_int(PAPI_get_event_info(PAPI_NATIVE_MASK, &info), PAPI_ENOINIT, "get_event_info before init");
+	is_int(PAPI_query_named_event("perf::TASK-CLOCK"), PAPI_ENOINIT, "query_named_event before init");
+}
+
+static void names(void)
+{
+	int code, again;
+	char name[PAPI_MAX_STR_LEN];
+	for (size_t i = 0; i < sizeof sw_events / sizeof *sw_events; i++) {
+		is_int(PAPI_event_name_to_code(sw_events[i], &code), PAPI_OK, "%s resolves", sw_events[i]);
+		ok((code & PAPI_NATIVE_MASK) && !(code & PAPI_PRESET_MASK), "%s is a native code", sw_events[i]);
+		is_int(PAPI_event_code_to_name(code, name), PAPI_OK, "%s: code back to a name", sw_events[i]);
+		is_str(name, sw_events[i], "%s: round trip", sw_events[i]);
+		is_int(PAPI_event_name_to_code(name, &again), PAPI_OK, "%s: name resolves again", sw_events[i]);
+		is_int(again, code, "%s: same code the second time", sw_events[i]);
+		is_int(PAPI_query_event(code), PAPI_OK, "%s: query_event", sw_events[i]);
+		is_int(PAPI_get_event_component(code), 0, "%s: component 0", sw_events[i]);
+	}
+	int a, b, c;
+	PAPI_event_name_to_code("perf::TASK-CLOCK", &a);
+	is_int(PAPI_event_name_to_code("TASK-CLOCK", &b), PAPI_OK, "name without PMU prefix resolves");
+	is_int(b, a, "TASK-CLOCK and perf::TASK-CLOCK share one code");
+	is_int(PAPI_event_name_to_code("perf::task-clock", &c), PAPI_OK, "case-insensitive spelling resolves");
+	is_int(c, a, "perf::task-clock shares the code");
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK:u=1", &c), PAPI_OK, "qualifier :u=1 accepted");
+	ok(c != a, "a qualified name has its own code");
+	is_int(PAPI_event_code_to_name(c, name), PAPI_OK, "qualified code to name");
+	is_str(name, "perf::TASK-CLOCK:u=1", "qualified name kept");
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK:bogus=1", &c), PAPI_EINVAL, "unknown qualifier -> EINVAL");
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK:u=7", &c), PAPI_EINVAL, "bad qualifier value -> EINVAL");
+	is_int(PAPI_event_name_to_code("perf::NO_SUCH_EVENT", &c), PAPI_ENOEVNT, "unknown event -> ENOEVNT");
+	is_int(PAPI_event_name_to_code("NO_SUCH_EVENT_AT_ALL", &c), PAPI_ENOEVNT, "unknown bare name -> ENOEVNT");
+	is_int(PAPI_event_name_to_code("", &c), PAPI_ENOEVNT, "empty name -> ENOEVNT");
+	is_int(PAPI_event_name_to_code(NULL, &c), PAPI_EINVAL, "NULL name -> EINVAL");
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", NULL), PAPI_EINVAL, "NULL out -> EINVAL");
+	char *big = malloc(100001);
+	memset(big, 'A', 100000);
+	big[100000] = '\0';
+	is_int(PAPI_event_name_to_code(big, &c), PAPI_EINVAL, "100000-char name -> EINVAL");
+	memcpy(big, "perf::", 6);
+	is_int(PAPI_event_name_to_code(big, &c), PAPI_EINVAL, "100000-char perf:: name -> EINVAL");
+	free(big);
+	is_int(PAPI_event_code_to_name(PAPI_NATIVE_MASK | 0xfffff, name), PAPI_ENOEVNT, "unknown native code -> ENOEVNT");
+	is_int(PAPI_event_code_to_name(0, name), PAPI_ENOEVNT, "code 0 -> ENOEVNT");
+	is_int(PAPI_event_code_to_name(a, NULL), PAPI_EINVAL, "NULL buffer -> EINVAL");
+	is_int(PAPI_query_event(PAPI_NATIVE_MASK | 0xfffff), PAPI_ENOCMP, "query of unknown native code (PAPI 7: ENOCMP)");
+	is_int(PAPI_get_event_component(PAPI_NATIVE_MASK | 0xfffff), PAPI_ENOEVNT, "component of unknown native code");
+	is_int(PAPI_query_named_event("perf::PAGE-FAULTS"), PAPI_OK, "query_named_event finds a software event");
+	is_int(PAPI_query_named_event("perf::NO_SUCH_EVENT"), PAPI_ENOEVNT, "query_named_event of unknown");
+	is_int(PAPI_query_named_event(NULL), PAPI_EINVAL, "query_named_event(NULL)");
+}
+
+static void info(void)
+{
+	int code;
+	PAPI_event_info_t in;
+	PAPI_event_name_to_code("perf::TASK-CLOCK", &code);
+	memset(&in, 0x5a, sizeof in);
+	is_int(PAPI_get_event_info(code, &in), PAPI_OK, "get_event_info of perf::TASK-CLOCK");
+	is_int((int)in.event_code, code, "info.event_code");
+	is_str(in.symbol, "perf::TASK-CLOCK", "info.symbol");
+	ok(strlen(in.long_descr) > 0, "info.long_descr filled (%s)", in.long_descr);
+	is_int(in.component_index, 0, "info.component_index");
+	is_str(in.derived, "", "info.derived empty for a native");
+	is_str(in.postfix, "", "info.postfix empty for a native");
+	is_int(in.count, 0, "info.count 0 for a native (PAPI 7)");
+	is_int(in.data_type, PAPI_DATATYPE_INT64, "info.data_type");
+	is_int(in.value_type, PAPI_VALUETYPE_RUNNING_SUM, "info.value_type");
+	is_int(PAPI_get_event_info(code, NULL), PAPI_EINVAL, "get_event_info(NULL)");
+	is_int(PAPI_get_event_info(PAPI_NATIVE_MASK | 0xfffff, &in), PAPI_ENOCMP, "info of unknown native (PAPI 7: ENOCMP)");
+	PAPI_event_name_to_code("perf::TASK-CLOCK:u=1", &code);
+	PAPI_get_event_info(code, &in);
+	ok(strstr(in.long_descr, "masks:") != NULL, "qualifier described in long_descr (%s)", in.long_descr);
+}
+
+static void enumeration(void)
+{
+	int code = PAPI_NATIVE_MASK, n = 0, bad = 0, found = 0, quals = 0;
+	char name[PAPI_MAX_STR_LEN];
+	int r = PAPI_enum_event(&code, PAPI_ENUM_FIRST);
+	is_int(r, PAPI_OK, "enum FIRST");
+	for (; r == PAPI_OK; r = PAPI_enum_event(&code, PAPI_ENUM_EVENTS)) {
+		int back;
+		n++;
+		if (PAPI_event_code_to_name(code, name) != PAPI_OK ||
+		    PAPI_event_name_to_code(name, &back) != PAPI_OK || back != code) {
+			if (bad++ < 3)
+				diag("round trip failed for %#x %s", code, name);
+			continue;
+		}
+		for (size_t i = 0; i < sizeof sw_events / sizeof *sw_events; i++)
+			found += strcmp(name, sw_events[i]) == 0;
+		int u = code;
+		while (PAPI_enum_event(&u, PAPI_NTV_ENUM_UMASKS) == PAPI_OK) {
+			quals++;
+			if (PAPI_event_code_to_name(u, name) != PAPI_OK ||
+			    PAPI_event_name_to_code(name, &back) != PAPI_OK || back != u)
+				bad++;
+		}
+	}
+	is_int(r, PAPI_ENOEVNT, "enumeration ends with ENOEVNT");
+	ok(n > 20, "enumeration lists events (%d)", n);
+	is_int(found, 3, "enumeration lists the three software events");
+	is_int(bad, 0, "every enumerated code converts to a name and back");
+	ok(quals > 0, "software events list their modifiers as qualifier codes (%d)", quals);
+	code = PAPI_NATIVE_MASK;
+	is_int(PAPI_enum_event(&code, 99), PAPI_EINVAL, "bad modifier -> EINVAL");
+	is_int(PAPI_enum_event(&code, PAPI_NTV_ENUM_GROUPS), PAPI_EINVAL, "ENUM_GROUPS -> EINVAL (as PAPI 7)");
+	code = PAPI_NATIVE_MASK | 0xfffff;
+	is_int(PAPI_enum_event(&code, PAPI_ENUM_EVENTS), PAPI_ENOCMP, "enum from unknown code -> ENOCMP");
+	code = 0;
+	is_int(PAPI_enum_event(&code, PAPI_ENUM_FIRST), PAPI_EINVAL, "enum from code 0 -> EINVAL");
+	is_int(PAPI_enum_event(NULL, PAPI_ENUM_FIRST), PAPI_EINVAL, "enum NULL -> EINVAL");
+	code = PAPI_NATIVE_MASK;
+	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0), PAPI_OK, "enum_cmp_event component 0");
+	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 1), PAPI_ENOCMP, "enum_cmp_event component 1 -> ENOCMP");
+	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, -1), PAPI_ENOCMP, "enum_cmp_event component -1 -> ENOCMP");
+}
+
+static void presets(void)
+{
+	int code, n = 1;
+	char name[PAPI_MAX_STR_LEN];
+	is_int(PAPI_event_name_to_code("PAPI_TOT_CYC", &code), PAPI_OK, "PAPI_TOT_CYC resolves");
+	is_int(code, PAPI_TOT_CYC, "PAPI_TOT_CYC code");
+	is_int(PAPI_event_code_to_name(PAPI_L1_DCM, name), PAPI_OK, "preset code to name");
+	is_str(name, "PAPI_L1_DCM", "PAPI_L1_DCM name");
+	is_int(PAPI_event_name_to_code("PAPI_NO_SUCH", &code), PAPI_ENOEVNT, "unknown preset -> ENOEVNT");
+	is_int(PAPI_event_code_to_name(PAPI_PRESET_MASK | 200, name), PAPI_ENOTPRESET, "preset out of range -> ENOTPRESET");
+	code = PAPI_PRESET_MASK;
+	is_int(PAPI_enum_event(&code, PAPI_ENUM_FIRST), PAPI_OK, "preset enum FIRST");
+	while (PAPI_enum_event(&code, PAPI_ENUM_EVENTS) == PAPI_OK)
+		n++;
+	is_int(n, PAPI_END_idx, "preset enumeration walks every preset");
+}
+
+int main(void)
+{
+	before_init();
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
+	names();
+	info();
+	enumeration();
+	presets();
+	PAPI_shutdown();
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init after shutdown");
+	int code;
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", &code), PAPI_OK, "lookup works after re-init");
+	PAPI_shutdown();
+	return tap_done();
+}

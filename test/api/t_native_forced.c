@@ -1,0 +1,59 @@
+/* t_native_forced.c: naming, umask enumeration and encoding of another CPU's events (LIBPFM_FORCE_PMU=skx). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "papi.h"
+#include "tap.h"
+
+int main(void)
+{
+	/* libpfm4 reads this at its (lazy) start-up, which follows PAPI_library_init. */
+	setenv("LIBPFM_FORCE_PMU", "skx", 1);
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
+	int code, again;
+	char name[PAPI_MAX_STR_LEN];
+
+	is_int(PAPI_event_name_to_code("INST_RETIRED:ANY_P", &code), PAPI_OK, "skx event without PMU prefix");
+	is_int(PAPI_event_code_to_name(code, name), PAPI_OK, "code to name");
+	is_str(name, "skx::INST_RETIRED:ANY_P", "canonical name carries the PMU");
+	is_int(PAPI_event_name_to_code("skx::INST_RETIRED:ANY_P", &again), PAPI_OK, "prefixed spelling");
+	is_int(again, code, "both spellings share a code");
+	is_int(PAPI_event_name_to_code("skx::INST_RETIRED:NO_SUCH_UMASK", &again), PAPI_EINVAL, "bad umask -> EINVAL");
+	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", &again), PAPI_ENOEVNT, "perf:: is hidden while forced");
+
+	/* Umask enumeration of an event that has umasks. */
+	is_int(PAPI_event_name_to_code("skx::DTLB_LOAD_MISSES", &code), PAPI_OK,
+	       "an event that needs a umask still has a code");
+	int u = code, n = 0, umasks = 0, bad = 0;
+	while (PAPI_enum_event(&u, PAPI_NTV_ENUM_UMASKS) == PAPI_OK) {
+		n++;
+		if (PAPI_event_code_to_name(u, name) != PAPI_OK ||
+		    strncmp(name, "skx::DTLB_LOAD_MISSES:", 22) != 0 ||
+		    PAPI_event_name_to_code(name, &again) != PAPI_OK || again != u) {
+			bad++;
+			continue;
+		}
+		umasks += strchr(name + 22, '=') == NULL;
+	}
+	ok(umasks >= 3, "DTLB_LOAD_MISSES lists its umasks (%d of %d qualifiers)", umasks, n);
+	is_int(bad, 0, "each umask code is skx::DTLB_LOAD_MISSES:X and round-trips");
+	is_int(PAPI_event_name_to_code("skx::DTLB_LOAD_MISSES:WALK_COMPLETED", &again), PAPI_OK,
+	       "a listed umask resolves");
+
+	/* Every event of the forced PMU enumerates and round-trips. */
+	int c = PAPI_NATIVE_MASK, events = 0;
+	bad = 0;
+	for (int r = PAPI_enum_event(&c, PAPI_ENUM_FIRST); r == PAPI_OK; r = PAPI_enum_event(&c, PAPI_ENUM_EVENTS)) {
+		events++;
+		if (PAPI_event_code_to_name(c, name) != PAPI_OK || strncmp(name, "skx::", 5) != 0 ||
+		    PAPI_event_name_to_code(name, &again) != PAPI_OK || again != c)
+			bad++;
+	}
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	ok(ci != NULL, "component info");
+	is_int(events, ci ? ci->num_native_events : -1, "enumeration count equals num_native_events");
+	is_int(bad, 0, "every skx event round-trips");
+	is_str(ci && ci->pmu_names[0] ? ci->pmu_names[0] : "", "skx", "the forced PMU is the component's PMU");
+	PAPI_shutdown();
+	return tap_done();
+}
