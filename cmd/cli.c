@@ -1,0 +1,608 @@
+/* cli.c: option parsing from one table, messages and exit codes, stdout checking, JSON and CSV writers. */
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Values cli_next() keeps for itself; commands use letters and CLI_LONG(n). */
+enum { OPT_HELP = 'h', OPT_LIST = CLI_LONG(1000) };
+
+static const struct cli_opt builtin_help = { "help", OPT_HELP, no_argument, NULL, "show this help and exit" };
+static const struct cli_opt builtin_list = { "list-opts", OPT_LIST, no_argument, NULL,
+					     "list the options, one a line (for completions)" };
+
+static int opt_end(const struct cli_opt *o)
+{
+	return !o || (!o->lng && !o->shrt);
+}
+
+static int opt_has_short(const struct cli_opt *o)
+{
+	return o->shrt > 0 && o->shrt < 256;
+}
+
+/* Does the command's own table already use this letter or long name? */
+static int spec_uses(const struct cli_spec *s, int shrt, const char *lng)
+{
+	for (const struct cli_opt *o = s->opts; !opt_end(o); o++)
+		if ((shrt && o->shrt == shrt) || (lng && o->lng && !strcmp(o->lng, lng)))
+			return 1;
+	return 0;
+}
+
+void cli_begin(struct cli_ctx *c, const struct cli_spec *spec, int argc, char **argv)
+{
+	size_t nl = 0, ns = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->spec = spec;
+	c->argc = argc;
+	c->argv = argv;
+	c->optind = 1;
+	/* '+': stop at the first operand when asked; ':': report a missing
+	 * value as ':' so we can word the message ourselves. */
+	if (spec->flags & CLI_STOP_AT_ARG)
+		c->sopts[ns++] = '+';
+	c->sopts[ns++] = ':';
+	const struct cli_opt *o = spec->opts;
+	for (int i = 0; !opt_end(o + i) && i < CLI_MAX_OPTS; i++) {
+		const struct cli_opt *r = o + i;
+		if (r->lng)
+			c->lopts[nl++] = (struct option){ r->lng, r->arg, NULL, r->shrt };
+		if (opt_has_short(r)) {
+			c->sopts[ns++] = (char)r->shrt;
+			if (r->arg != no_argument)
+				c->sopts[ns++] = ':';
+			if (r->arg == optional_argument)
+				c->sopts[ns++] = ':';
+		}
+	}
+	if (!spec_uses(spec, 0, "help"))
+		c->lopts[nl++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
+	if (!spec_uses(spec, 'h', NULL))
+		c->sopts[ns++] = 'h';
+	c->lopts[nl++] = (struct option){ "list-opts", no_argument, NULL, OPT_LIST };
+	c->lopts[nl] = (struct option){ 0 };
+	c->sopts[ns] = '\0';
+}
+
+/* Left column of one option in --help: "  -e, --event=EVENT". */
+static int help_left(const struct cli_opt *o, char *buf, size_t size)
+{
+	int n;
+
+	if (opt_has_short(o))
+		n = snprintf(buf, size, "  -%c%s", o->shrt, o->lng ? ", " : "");
+	else
+		n = snprintf(buf, size, "      ");
+	if (o->lng)
+		n += snprintf(buf + n, size - (size_t)n, "--%s", o->lng);
+	if (o->arg != no_argument) {
+		const char *a = o->argname ? o->argname : "ARG";
+		if (o->arg == optional_argument)
+			n += snprintf(buf + n, size - (size_t)n, o->lng ? "[=%s]" : "[%s]", a);
+		else
+			n += snprintf(buf + n, size - (size_t)n, o->lng ? "=%s" : " %s", a);
+	}
+	return n;
+}
+
+/* One option in --help; a help text with newlines continues indented. */
+static void help_row(const struct cli_opt *o, FILE *f)
+{
+	enum { COL = 28 };
+	char left[160];
+	int n = help_left(o, left, sizeof(left));
+
+	fputs(left, f);
+	if (n >= COL - 1) {
+		fputc('\n', f);
+		n = 0;
+	}
+	fprintf(f, "%*s", COL - n, "");
+	for (const char *h = o->help ? o->help : ""; *h; h++) {
+		fputc(*h, f);
+		if (*h == '\n')
+			fprintf(f, "%*s", COL, "");
+	}
+	fputc('\n', f);
+}
+
+void cli_help(const struct cli_spec *spec, FILE *f)
+{
+	fprintf(f, "Usage: papi %s%s%s\n", spec->name, spec->usage ? " " : "", spec->usage ? spec->usage : "");
+	if (spec->about)
+		fprintf(f, "%s%s", spec->about, spec->about[strlen(spec->about) - 1] == '\n' ? "" : "\n");
+	fputs("\nOptions:\n", f);
+	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++)
+		help_row(o, f);
+	struct cli_opt h = builtin_help;
+	if (spec_uses(spec, 'h', NULL))
+		h.shrt = CLI_LONG(1001);
+	if (!spec_uses(spec, 0, "help"))
+		help_row(&h, f);
+	help_row(&builtin_list, f);
+}
+
+static void list_opts(const struct cli_spec *spec)
+{
+	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++) {
+		if (o->lng)
+			printf("--%s\n", o->lng);
+		if (opt_has_short(o))
+			printf("-%c\n", o->shrt);
+	}
+	if (!spec_uses(spec, 0, "help"))
+		puts("--help");
+	if (!spec_uses(spec, 'h', NULL))
+		puts("-h");
+	puts("--list-opts");
+}
+
+static const struct cli_opt *find_opt(const struct cli_spec *spec, int val)
+{
+	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++)
+		if (o->shrt == val)
+			return o;
+	return NULL;
+}
+
+/* The option word as the user typed it, without any "=value". */
+static void typed_word(const char *arg, char *buf, size_t size)
+{
+	size_t n = strcspn(arg ? arg : "", "=");
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, arg ? arg : "", n);
+	buf[n] = '\0';
+}
+
+/* Was the option just parsed written as "--lng" (or an abbreviation of it)? */
+static int is_long_word(const struct cli_ctx *c, const char *lng)
+{
+	int i = optind - 1;
+	const char *w;
+
+	if (i < 1 || i >= c->argc)
+		i = c->argc - 1;
+	w = c->argv[i];
+	return w && w[0] == '-' && w[1] == '-' && w[2] && !strncmp(w + 2, lng, strcspn(w + 2, "="));
+}
+
+int cli_next(struct cli_ctx *c)
+{
+	const char *name = c->spec->name;
+	int li = -1, r;
+	char word[64];
+
+
+	optind = c->optind;
+	opterr = 0;
+	optarg = NULL;
+	if (!c->started) {
+		optind = 0;	/* a full re-initialisation of getopt */
+		c->started = 1;
+	}
+	r = getopt_long(c->argc, c->argv, c->sopts, c->lopts, &li);
+	c->optind = optind;
+	c->optarg = optarg;
+	if (r == -1)
+		return -1;
+	if (r == OPT_HELP && (li >= 0 ? !strcmp(c->lopts[li].name, "help") && !spec_uses(c->spec, 0, "help")
+				      : !spec_uses(c->spec, 'h', NULL))) {
+		cli_help(c->spec, stdout);
+		exit(cli_finish(name, CLI_OK));
+	}
+	if (r == OPT_LIST) {
+		list_opts(c->spec);
+		exit(cli_finish(name, CLI_OK));
+	}
+	if (r == ':' || r == '?') {
+		const struct cli_opt *o = find_opt(c->spec, optopt);
+		if (!o && optopt == OPT_HELP)
+			o = &builtin_help;
+		else if (!o && optopt == OPT_LIST)
+			o = &builtin_list;
+		if (r == ':' && o && o->lng && is_long_word(c, o->lng))
+			exit(cli_usage(name, "option '--%s' needs a value (%s)", o->lng, o->argname ? o->argname : "ARG"));
+		if (r == ':')
+			exit(cli_usage(name, "option '-%c' needs a value (%s)", optopt,
+				       o && o->argname ? o->argname : "ARG"));
+		/* A known option reported as '?' was given a value it does not take. */
+		if (o && o->lng)
+			exit(cli_usage(name, "option '--%s' takes no value", o->lng));
+		if (optopt > 0 && optopt < 256)
+			exit(cli_usage(name, "unknown option '-%c'", optopt));
+		typed_word(optind > 0 && optind <= c->argc ? c->argv[optind - 1] : "", word, sizeof(word));
+		exit(cli_usage(name, "unknown option '%s'", word));
+	}
+	return r;
+}
+
+char **cli_operands(struct cli_ctx *c, int *n)
+{
+	int i = c->optind > c->argc ? c->argc : c->optind;
+	*n = c->argc - i;
+	return c->argv + i;
+}
+
+static void vmsg(const char *cmd, const char *fmt, va_list ap)
+{
+	fflush(stdout);	/* keep stdout and stderr in order on a terminal */
+	if (cmd)
+		fprintf(stderr, "papi %s: ", cmd);
+	else
+		fputs("papi: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(cmd, fmt, ap);
+	va_end(ap);
+	if (cmd)
+		fprintf(stderr, "Try 'papi %s --help'.\n", cmd);
+	else
+		fputs("See 'papi help'.\n", stderr);
+	return CLI_USAGE;
+}
+
+int cli_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(cmd, fmt, ap);
+	va_end(ap);
+	return CLI_FAIL;
+}
+
+int cli_finish(const char *cmd, int status)
+{
+	int err;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	err = errno;
+	/* The error may have happened in an earlier write whose errno is
+	 * gone; say "write error" alone then. */
+	if (err)
+		cli_error(cmd, "write error: %s", strerror(err));
+	else
+		cli_error(cmd, "write error");
+	return status ? status : CLI_FAIL;
+}
+
+int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s ? s : "", &end, 10);
+	if (!s || !*s || *end || errno == ERANGE) {
+		cli_usage(cmd, "%s: '%s' is not a number", opt, s ? s : "");
+		return -1;
+	}
+	if (v < min || v > max) {
+		cli_usage(cmd, "%s: %ld is out of range (%ld to %ld)", opt, v, min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_is_classic(char **argv)
+{
+	return argv && argv[0] && !strncmp(argv[0], "papi_", 5);
+}
+
+char *cli_fmt_double(double v, char *buf, size_t size)
+{
+	const char *dp;
+	char *p;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "null");
+		return buf;
+	}
+	/* The shortest of 15..17 significant digits that reads back exactly;
+	 * strtod runs in the same locale as snprintf, so they agree. */
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	dp = localeconv()->decimal_point;
+	if (dp && *dp && strcmp(dp, ".") && (p = strstr(buf, dp))) {
+		size_t n = strlen(dp);
+		*p = '.';
+		memmove(p + 1, p + n, strlen(p + n) + 1);
+	}
+	return buf;
+}
+
+/* ---- JSON */
+
+void json_init(struct json *j, FILE *f, int pretty)
+{
+	memset(j, 0, sizeof(*j));
+	j->f = f;
+	j->pretty = pretty;
+}
+
+static void json_indent(struct json *j, int depth)
+{
+	if (!j->pretty)
+		return;
+	fputc('\n', j->f);
+	for (int i = 0; i < depth; i++)
+		fputs("  ", j->f);
+}
+
+/* Everything that comes before a value: comma, indentation, checks. */
+static void json_pre(struct json *j)
+{
+	if (j->after_key) {
+		j->after_key = 0;
+		return;
+	}
+	if (j->depth == 0) {
+		if (j->done)
+			j->broken = 1;	/* a second top-level value */
+		return;
+	}
+	if (j->kind[j->depth] == '{')
+		j->broken = 1;	/* a value in an object needs a key */
+	if (j->count[j->depth])
+		fputc(',', j->f);
+	j->count[j->depth] = 1;
+	json_indent(j, j->depth);
+}
+
+static void json_post(struct json *j)
+{
+	if (j->depth == 0)
+		j->done = 1;
+}
+
+static void json_open(struct json *j, int kind)
+{
+	json_pre(j);
+	fputc(kind, j->f);
+	if (j->depth >= JSON_MAX_DEPTH) {
+		j->broken = 1;
+		return;
+	}
+	j->depth++;
+	j->kind[j->depth] = (unsigned char)kind;
+	j->count[j->depth] = 0;
+}
+
+static void json_close(struct json *j, int kind)
+{
+	if (j->depth == 0 || j->kind[j->depth] != kind || j->after_key) {
+		j->broken = 1;
+		return;
+	}
+	if (j->count[j->depth])
+		json_indent(j, j->depth - 1);
+	fputc(kind == '{' ? '}' : ']', j->f);
+	j->depth--;
+	json_post(j);
+}
+
+void json_obj_begin(struct json *j) { json_open(j, '{'); }
+void json_obj_end(struct json *j) { json_close(j, '{'); }
+void json_arr_begin(struct json *j) { json_open(j, '['); }
+void json_arr_end(struct json *j) { json_close(j, '['); }
+
+/* Length of the valid UTF-8 sequence at s, or 0 when s[0] starts none. */
+static int utf8_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	int n;
+	unsigned char lo = 0x80, hi = 0xBF;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4;
+	else
+		return 0;	/* continuation byte, overlong lead C0/C1, or F5..FF */
+	/* The second byte's range rules out overlongs, surrogates and > U+10FFFF. */
+	if (c == 0xE0)
+		lo = 0xA0;
+	else if (c == 0xED)
+		hi = 0x9F;
+	else if (c == 0xF0)
+		lo = 0x90;
+	else if (c == 0xF4)
+		hi = 0x8F;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xBF)
+			return 0;
+	return n;
+}
+
+static void json_quoted(FILE *f, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	fputc('"', f);
+	while (*s) {
+		int n = utf8_len(s);
+		if (n == 0) {
+			fputs("\xEF\xBF\xBD", f);	/* U+FFFD for one bad byte */
+			s++;
+			continue;
+		}
+		if (n > 1) {
+			fwrite(s, 1, (size_t)n, f);
+			s += n;
+			continue;
+		}
+		switch (*s) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\b': fputs("\\b", f); break;
+		case '\f': fputs("\\f", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		default:
+			if (*s < 0x20 || *s == 0x7F)
+				fprintf(f, "\\u%04x", *s);
+			else
+				fputc(*s, f);
+		}
+		s++;
+	}
+	fputc('"', f);
+}
+
+void json_key(struct json *j, const char *key)
+{
+	if (j->depth == 0 || j->kind[j->depth] != '{' || j->after_key)
+		j->broken = 1;
+	if (j->count[j->depth])
+		fputc(',', j->f);
+	j->count[j->depth] = 1;
+	json_indent(j, j->depth);
+	json_quoted(j->f, key ? key : "");
+	fputs(j->pretty ? ": " : ":", j->f);
+	j->after_key = 1;
+}
+
+void json_str(struct json *j, const char *s)
+{
+	json_pre(j);
+	if (s)
+		json_quoted(j->f, s);
+	else
+		fputs("null", j->f);
+	json_post(j);
+}
+
+void json_int(struct json *j, long long v)
+{
+	json_pre(j);
+	fprintf(j->f, "%lld", v);
+	json_post(j);
+}
+
+void json_uint(struct json *j, unsigned long long v)
+{
+	json_pre(j);
+	fprintf(j->f, "%llu", v);
+	json_post(j);
+}
+
+void json_double(struct json *j, double v)
+{
+	char buf[40];
+	json_pre(j);
+	fputs(cli_fmt_double(v, buf, sizeof(buf)), j->f);
+	json_post(j);
+}
+
+void json_bool(struct json *j, int v)
+{
+	json_pre(j);
+	fputs(v ? "true" : "false", j->f);
+	json_post(j);
+}
+
+void json_null(struct json *j)
+{
+	json_pre(j);
+	fputs("null", j->f);
+	json_post(j);
+}
+
+int json_end(struct json *j)
+{
+	fputc('\n', j->f);
+	return j->broken || j->depth || j->after_key || !j->done ? -1 : 0;
+}
+
+void json_kstr(struct json *j, const char *key, const char *s) { json_key(j, key); json_str(j, s); }
+void json_kint(struct json *j, const char *key, long long v) { json_key(j, key); json_int(j, v); }
+void json_kdouble(struct json *j, const char *key, double v) { json_key(j, key); json_double(j, v); }
+void json_kbool(struct json *j, const char *key, int v) { json_key(j, key); json_bool(j, v); }
+
+/* ---- CSV */
+
+void csv_init(struct csv *c, FILE *f, char sep)
+{
+	c->f = f;
+	c->sep = sep;
+	c->col = 0;
+}
+
+void csv_quote(FILE *f, const char *s, char sep)
+{
+	size_t n;
+
+	if (!s)
+		return;
+	n = strlen(s);
+	char specials[] = { '"', '\r', '\n', sep, '\0' };
+	if (!s[strcspn(s, specials)] && !(n && (s[0] == ' ' || s[n - 1] == ' '))) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_sep(struct csv *c)
+{
+	if (c->col++)
+		fputc(c->sep, c->f);
+}
+
+void csv_field(struct csv *c, const char *s)
+{
+	csv_sep(c);
+	csv_quote(c->f, s, c->sep);
+}
+
+void csv_int(struct csv *c, long long v)
+{
+	csv_sep(c);
+	fprintf(c->f, "%lld", v);
+}
+
+void csv_double(struct csv *c, double v)
+{
+	char buf[40];
+	csv_sep(c);
+	if (isfinite(v))
+		csv_quote(c->f, cli_fmt_double(v, buf, sizeof(buf)), c->sep);
+}
+
+void csv_row_end(struct csv *c)
+{
+	fputc('\n', c->f);
+	c->col = 0;
+}

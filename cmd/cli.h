@@ -1,0 +1,167 @@
+/* cli.h: what every subcommand shares: option tables, messages, exit codes, JSON and CSV output. */
+#ifndef PAPI_CMD_CLI_H
+#define PAPI_CMD_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+/* Exit statuses of every subcommand. */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* Flags of a struct cli_spec. */
+enum {
+	CLI_STOP_AT_ARG = 1,	/* options end at the first non-option (papi stat -e X prog -x) */
+};
+
+/* Value of an option that has no short form: CLI_LONG(0), CLI_LONG(1), ... */
+#define CLI_LONG(n) (256 + (n))
+
+/* One option of one command.  The same row drives getopt_long, --help and
+ * --list-opts.  shrt is the letter (or CLI_LONG(n) for a long-only option)
+ * and is what cli_next() returns; arg is no_argument, required_argument or
+ * optional_argument; argname names the value in --help ("EVENT"). */
+struct cli_opt {
+	const char *lng;
+	int shrt;
+	int arg;
+	const char *argname;
+	const char *help;
+};
+
+/* A command's description: its name (as in "papi NAME"), the usage line
+ * after "papi NAME" ("[OPTION]... EVENT..."), a short text printed after
+ * the usage line (may hold newlines; NULL for none), the option table ended
+ * by a row with lng == NULL and shrt == 0, and CLI_* flags. */
+struct cli_spec {
+	const char *name;
+	const char *usage;
+	const char *about;
+	const struct cli_opt *opts;
+	int flags;
+};
+
+#define CLI_MAX_OPTS 64
+
+/* Parsing state of one command invocation (lives on the command's stack). */
+struct cli_ctx {
+	const struct cli_spec *spec;
+	int argc;
+	char **argv;
+	char *optarg;		/* value of the option cli_next() returned, or NULL */
+	int optind;		/* after the loop: index of the first operand in argv */
+	int started;		/* getopt has been re-initialised for this argv */
+	struct option lopts[CLI_MAX_OPTS + 3];
+	char sopts[3 * CLI_MAX_OPTS + 8];
+};
+
+/* cli_begin: prepare to parse argv[1..argc-1] of the command described by
+ * spec (argv[0] is the command's name as invoked).  Resets getopt's state. */
+void cli_begin(struct cli_ctx *c, const struct cli_spec *spec, int argc, char **argv);
+
+/* cli_next: the next option's shrt value (its value, if any, in c->optarg),
+ * or -1 when options end (c->optind then indexes the first operand).
+ * Handles the common cases itself and does not return for them:
+ *   -h/--help      usage and options on stdout, exit 0 (1 on a write error);
+ *   --list-opts    every option form, one a line, on stdout, exit 0;
+ *   unknown option, missing or unwanted value: "papi NAME: ..." and
+ *                  "Try 'papi NAME --help'." on stderr, exit 2.
+ * So parse options before acquiring resources. */
+int cli_next(struct cli_ctx *c);
+
+/* cli_operands: the arguments after the options; *n receives their count. */
+char **cli_operands(struct cli_ctx *c, int *n);
+
+/* cli_help: print the --help text of spec on f. */
+void cli_help(const struct cli_spec *spec, FILE *f);
+
+/* cli_usage: report a usage error of command cmd ("papi cmd: msg" and the
+ * --help hint on stderr); returns CLI_USAGE so a command can
+ * "return cli_usage(...)". */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* cli_error: "papi cmd: msg" on stderr (cmd NULL: "papi: msg"); returns
+ * CLI_FAIL so a command can "return cli_error(...)". */
+int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* cli_finish: flush stdout and check that everything written reached it;
+ * on failure reports "papi cmd: write error: <strerror>" and returns
+ * CLI_FAIL, else returns status unchanged.  Call it last:
+ * "return cli_finish("avail", status);". */
+int cli_finish(const char *cmd, int status);
+
+/* cli_long_arg: parse s as a decimal integer in [min, max] for option
+ * opt of command cmd.  Returns 0 and sets *out, or prints a usage error and
+ * returns -1 (the command then returns CLI_USAGE). */
+int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long max, long *out);
+
+/* cli_is_classic: non-zero when the command runs under a classic PAPI
+ * tool name (argv[0] "papi_avail" ...), so it can accept that tool's
+ * arguments and output. */
+int cli_is_classic(char **argv);
+
+/* cli_fmt_double: format v into buf (size >= 32) the way JSON and CSV want
+ * it whatever the locale: shortest form that reads back exactly, '.' as
+ * the decimal point.  Returns buf; NaN and infinities give "null". */
+char *cli_fmt_double(double v, char *buf, size_t size);
+
+/* ---- JSON: a streaming writer that always produces one valid document. */
+
+#define JSON_MAX_DEPTH 32
+
+struct json {
+	FILE *f;
+	int depth;
+	int pretty;
+	unsigned char kind[JSON_MAX_DEPTH + 1];	/* '{' or '[' per open level */
+	unsigned char count[JSON_MAX_DEPTH + 1];	/* level has a member yet */
+	int after_key;		/* a key was written; its value comes next */
+	int done;		/* the top-level value is complete */
+	int broken;		/* misuse (too deep, unbalanced): the output is invalid */
+};
+
+/* json_init: write to f; pretty != 0 indents by two spaces per level. */
+void json_init(struct json *j, FILE *f, int pretty);
+void json_obj_begin(struct json *j);
+void json_obj_end(struct json *j);
+void json_arr_begin(struct json *j);
+void json_arr_end(struct json *j);
+/* json_key: the key of the next value inside an object. */
+void json_key(struct json *j, const char *key);
+/* json_str: a string; NULL writes null.  Control characters are escaped and
+ * each byte that is not part of valid UTF-8 becomes U+FFFD. */
+void json_str(struct json *j, const char *s);
+void json_int(struct json *j, long long v);
+void json_uint(struct json *j, unsigned long long v);
+/* json_double: a number ('.' whatever the locale); NaN and infinities: null. */
+void json_double(struct json *j, double v);
+void json_bool(struct json *j, int v);
+void json_null(struct json *j);
+/* json_end: finish the document (newline); 0 when it is complete and valid,
+ * -1 when the calls were unbalanced or nested too deep. */
+int json_end(struct json *j);
+
+/* Shorthands for "key": value inside an object. */
+void json_kstr(struct json *j, const char *key, const char *s);
+void json_kint(struct json *j, const char *key, long long v);
+void json_kdouble(struct json *j, const char *key, double v);
+void json_kbool(struct json *j, const char *key, int v);
+
+/* ---- CSV: RFC 4180 fields with a chosen separator, rows ended by "\n". */
+
+struct csv {
+	FILE *f;
+	char sep;
+	int col;
+};
+
+void csv_init(struct csv *c, FILE *f, char sep);
+/* csv_field: one field; quoted (with "" for ") when it holds the separator,
+ * a quote, CR or LF, or starts or ends with a space; NULL is empty. */
+void csv_field(struct csv *c, const char *s);
+void csv_int(struct csv *c, long long v);
+void csv_double(struct csv *c, double v);	/* NaN, infinities: empty field */
+void csv_row_end(struct csv *c);
+/* csv_quote: write s as one field to f (no separator before or after). */
+void csv_quote(FILE *f, const char *s, char sep);
+
+#endif
