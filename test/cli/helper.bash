@@ -1,0 +1,56 @@
+# helper.bash: loaded by every test/cli/*.bats: an isolated environment and the papi under test.
+#
+#   load helper            at the top of a .bats file; it defines setup(), so a
+#                          file that needs more defines its own setup() that
+#                          calls papi_isolate first
+#   papi ARGS...           runs the papi under test ($PAPI_BIN)
+#   classic_links NAME...  makes $BATS_TEST_TMPDIR/bin/NAME -> $PAPI_BIN and prints that dir
+#   run_as NAME ARGS...    runs the papi under test by the name NAME (a symlink)
+
+bats_require_minimum_version 1.5.0	# run --separate-stderr, run -N
+
+PAPI_BIN=${PAPI_BIN:-$BATS_TEST_DIRNAME/../../build/papi}
+PAPI_TOP=${PAPI_TOP:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
+export PAPI_BIN PAPI_TOP
+
+papi_isolate() {
+	[ -x "$PAPI_BIN" ] || { echo "papi binary not found at $PAPI_BIN: run make" >&2; return 1; }
+	# A fresh home and temp dir per test; nothing from the caller's
+	# environment that papi or libpfm4 read may leak in.
+	export HOME="$BATS_TEST_TMPDIR/home" TMPDIR="$BATS_TEST_TMPDIR/tmp"
+	mkdir -p "$HOME" "$TMPDIR"
+	local v
+	for v in $(env | sed -n 's/^\(\(PAPI\|LIBPFM\)_[A-Za-z0-9_]*\)=.*/\1/p'); do
+		case "$v" in PAPI_BIN | PAPI_TOP | PAPI_BUILD) ;; *) unset "$v" ;; esac
+	done
+	export LC_ALL=C
+	unset LANG LANGUAGE
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+setup() {
+	papi_isolate
+}
+
+papi() {
+	"$PAPI_BIN" "$@"
+}
+
+classic_links() {
+	local dir="$BATS_TEST_TMPDIR/bin" n
+	mkdir -p "$dir"
+	for n in "$@"; do ln -sf "$PAPI_BIN" "$dir/$n"; done
+	echo "$dir"
+}
+
+run_as() {
+	local name=$1 dir
+	shift
+	dir=$(classic_links "$name")
+	"$dir/$name" "$@"
+}
+
+# has_command NAME: true when this build of papi has the subcommand NAME.
+has_command() {
+	"$PAPI_BIN" --list-cmds | cut -f1 | grep -qx -- "$1"
+}

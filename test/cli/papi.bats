@@ -1,0 +1,150 @@
+#!/usr/bin/env bats
+# papi.bats: the dispatcher: global options, the command list, unknown commands, names it runs under, write errors.
+load helper
+
+@test "papi --version prints the papi and PAPI API versions" {
+	run -0 papi --version
+	[[ "${lines[0]}" =~ ^papi\ [0-9]+\.[0-9]+\.[0-9]+ ]]
+	[[ "${lines[1]}" =~ ^PAPI\ [0-9]+\.[0-9]+\.[0-9]+\.[0-9]+\ API$ ]]
+}
+
+@test "papi --help lists every command of --list-cmds, exit 0" {
+	run --separate-stderr -0 papi --help
+	[[ "$output" == Usage:* ]]
+	[ -z "$stderr" ]
+	local name
+	for name in $(papi --list-cmds | cut -f1); do
+		[[ "$output" == *"  $name "* ]] || { echo "missing $name"; false; }
+	done
+}
+
+@test "papi -h is papi --help" {
+	run -0 papi -h
+	[ "$output" = "$(papi --help)" ]
+}
+
+@test "papi alone prints the usage on stderr and exits 2" {
+	run --separate-stderr -2 papi
+	[ -z "$output" ]
+	[[ "$stderr" == Usage:* ]]
+}
+
+@test "papi --list-cmds: one name TAB summary a line, version and help included" {
+	run -0 papi --list-cmds
+	local line
+	for line in "${lines[@]}"; do
+		[[ "$line" =~ ^[a-z][a-z-]*$'\t'[^$'\t']+$ ]] || { echo "bad line: $line"; false; }
+	done
+	printf '%s\n' "${lines[@]}" | cut -f1 | grep -qx version
+	printf '%s\n' "${lines[@]}" | cut -f1 | grep -qx help
+	# no name twice
+	[ -z "$(printf '%s\n' "${lines[@]}" | cut -f1 | sort | uniq -d)" ]
+}
+
+@test "every listed command answers --help with exit 0 and a Usage line" {
+	local name
+	for name in $(papi --list-cmds | cut -f1); do
+		run -0 papi "$name" --help
+		[[ "${lines[0]}" == "Usage: papi $name"* ]] || { echo "$name: ${lines[0]}"; false; }
+	done
+}
+
+@test "unknown command: message, exit 2, nothing on stdout" {
+	run --separate-stderr -2 papi frobnicate
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "papi: 'frobnicate' is not a papi command. See 'papi help'." ]
+	[[ "$stderr" != *"Did you mean"* ]]
+}
+
+@test "unknown command close to a real one gets a suggestion" {
+	run --separate-stderr -2 papi verison
+	[[ "$stderr" == *"Did you mean 'version'?"* ]]
+	run --separate-stderr -2 papi hlep
+	[[ "$stderr" == *"Did you mean 'help'?"* ]]
+	run --separate-stderr -2 papi versio
+	[[ "$stderr" == *"Did you mean 'version'?"* ]]
+}
+
+@test "unknown global option exits 2" {
+	run --separate-stderr -2 papi --frob
+	[[ "$stderr" == *"unknown option '--frob'"* ]]
+}
+
+@test "papi CMD --list-opts lists the long and short forms" {
+	run -0 papi version --list-opts
+	printf '%s\n' "${lines[@]}" | grep -qx -- --json
+	printf '%s\n' "${lines[@]}" | grep -qx -- -j
+	printf '%s\n' "${lines[@]}" | grep -qx -- --help
+	printf '%s\n' "${lines[@]}" | grep -qx -- -h
+	local line
+	for line in "${lines[@]}"; do
+		[[ "$line" =~ ^(-[A-Za-z0-9]|--[a-z0-9][a-z0-9-]*)$ ]] || { echo "bad: $line"; false; }
+	done
+}
+
+@test "every option in --list-opts is accepted by getopt (no typo in a table)" {
+	local name opt
+	for name in $(papi --list-cmds | cut -f1); do
+		for opt in $(papi "$name" --list-opts); do
+			run papi "$name" "$opt" --help
+			# exit 2 would mean the option itself was refused, unless it
+			# needs a value and swallowed --help.
+			if [ "$status" -eq 2 ]; then
+				[[ "$output" != *"unknown option"* ]] || { echo "$name $opt: $output"; false; }
+			fi
+		done
+	done
+}
+
+@test "runs as papi-version through a symlink" {
+	run -0 run_as papi-version
+	[ "$output" = "$(papi version)" ]
+}
+
+@test "runs as the classic papi_version, printing PAPI's one line" {
+	run -0 run_as papi_version
+	[[ "$output" =~ ^PAPI\ Version:\ [0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$ ]]
+	[ "${#lines[@]}" -eq 1 ]
+	# the same API level as papi version says
+	local api=${output#PAPI Version: }
+	[[ "$(papi version)" == *"PAPI $api API"* ]]
+}
+
+@test "a classic name whose command is not built says so, exit 2" {
+	local dir name cmd
+	dir=$(classic_links papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost \
+		papi_clockres papi_mem_info papi_command_line papi_component_avail papi_hardware_avail \
+		papi_error_codes)
+	for name in papi_avail:avail papi_native_avail:native papi_event_chooser:chooser \
+		papi_decode:decode papi_cost:cost papi_clockres:clockres papi_mem_info:mem-info \
+		papi_command_line:command-line papi_component_avail:component \
+		papi_hardware_avail:hardware papi_error_codes:error-codes; do
+		cmd=${name#*:} name=${name%%:*}
+		if has_command "$cmd"; then
+			# built: the classic name must reach that command, whose help exits 0
+			run -0 "$dir/$name" --help
+		else
+			run --separate-stderr -2 "$dir/$name"
+			[[ "$stderr" == *"$name needs 'papi $cmd'"* ]] || { echo "$name: $stderr"; false; }
+		fi
+	done
+}
+
+@test "an unknown papi-* or papi_* name is an unknown command, exit 2" {
+	run --separate-stderr -2 run_as papi-frob
+	[[ "$stderr" == *"'papi-frob' is not a papi command"* ]]
+	run --separate-stderr -2 run_as papi_frob
+	[[ "$stderr" == *"'papi_frob' is not a papi command"* ]]
+}
+
+@test "write error on stdout: message and exit 1" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run -1 bash -c '"$PAPI_BIN" version > /dev/full'
+	[ "$output" = "papi version: write error: No space left on device" ]
+	run -1 bash -c '"$PAPI_BIN" --list-cmds > /dev/full'
+	[ "$output" = "papi: write error: No space left on device" ]
+	run -1 bash -c '"$PAPI_BIN" --help > /dev/full'
+	[ "$output" = "papi: write error: No space left on device" ]
+	run -1 bash -c '"$PAPI_BIN" version --list-opts > /dev/full'
+	[ "$output" = "papi version: write error: No space left on device" ]
+}
