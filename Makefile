@@ -116,6 +116,15 @@ $(BUILD)/papi.pc: Makefile
 
 tests: all $(TEST_BINS)
 
+# ---- test programs the bats tests run (test/cli/*.c, e.g. papi stat's
+# multi-threaded workload): plain programs, built with the tests.
+CLI_HELPERS := $(patsubst test/cli/%.c,$(BUILD)/test/cli/%,$(wildcard test/cli/*.c))
+$(BUILD)/test/cli/%: test/cli/%.c
+	@mkdir -p $(dir $@)
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS)
+tests: $(CLI_HELPERS)
+
 deps:
 	$(Q)sh test/tools/deps.sh
 

@@ -349,3 +349,48 @@ int PAPI_write(int EventSet, long long *values)
 	es_leave();
 	return ret;
 }
+
+/* ------------------------------------------------------------------ times (papi stat)
+ * es_read_times: es_read_values plus, per event, the nanoseconds its
+ * counters were enabled and really running (they differ when the kernel
+ * multiplexed them; values are already scaled by enabled/running). An event
+ * of several counters reports the group that ran the smallest share.
+ * enabled and running may be NULL. PAPI_ESYS when a read fails. */
+int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running)
+{
+	int ng = es->ngroups > 0 ? es->ngroups : 1;
+	uint64_t gen[ng], grun[ng];
+	for (int g = 0; g < es->ngroups; g++) {
+		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
+		ssize_t got = sys->read(es->groups[g].leader, es->rbuf, want);
+		if (got != (ssize_t)want) {
+			papi_set_reason("reading counters failed: %s",
+					got < 0 ? strerror(errno) : "short read");
+			return PAPI_ESYS;
+		}
+		gen[g] = es->rbuf[1];
+		grun[g] = es->rbuf[2];
+		for (int h = 0; h < es->nhw; h++)
+			if (es->hw[h].group == g)
+				es->hwval[h] = scale(es->rbuf[3 + es->hw[h].slot], gen[g], grun[g]);
+	}
+	if (values)
+		compute(es, values);
+	for (int e = 0; e < es->nev; e++) {
+		uint64_t en = 0, run = 0;
+		for (int t = 0; t < es->ev[e].def.nterms; t++) {
+			int g = es->hw[es->ev[e].hw[t]].group;
+			/* run/en < run_t/en_t, compared without division */
+			if (t == 0 || (unsigned __int128)grun[g] * en <
+					      (unsigned __int128)run * gen[g]) {
+				en = gen[g];
+				run = grun[g];
+			}
+		}
+		if (enabled)
+			enabled[e] = en;
+		if (running)
+			running[e] = run;
+	}
+	return PAPI_OK;
+}

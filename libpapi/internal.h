@@ -363,6 +363,10 @@ int profil_record(const PAPI_sprofil_t *reg, int nreg, int flags, uintptr_t pc,
 void profil_forget(EventSet_t *es, int code);
 void profil_free(EventSet_t *es);
 
+/* papi stat: es_read_values plus each event's time enabled and running in
+ * ns (counting.c). enabled/running may be NULL. PAPI_ESYS on a failed read. */
+int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running);
+
 /* Thread id of the caller (cached per thread). */
 pid_t papi_gettid(void);
 

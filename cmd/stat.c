@@ -1,0 +1,490 @@
+/* stat.c: papi stat: run a command (or attach to running ones) and count its events; options, the child and signals. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <dirent.h>
+#include <sys/syscall.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "internal.h"
+#include "stat.h"
+
+enum {
+	OPT_JSON = CLI_LONG(0), OPT_NO_INHERIT, OPT_NO_MPX, OPT_TIMEOUT,
+};
+
+static const struct cli_opt opts[] = {
+	{ "event", 'e', required_argument, "EV[,EV...]",
+	  "count these events (repeatable): presets, native events with qualifiers, user events" },
+	{ "repeat", 'r', required_argument, "N", "run the command N times: mean, stddev, min, median, max" },
+	{ "field-separator", 'x', required_argument, "SEP", "CSV with separator SEP, with a header row" },
+	{ "json", OPT_JSON, no_argument, NULL, "one JSON document" },
+	{ "output", 'o', required_argument, "FILE", "write the report to FILE instead of standard error" },
+	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
+	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
+	{ "interval", 'I', required_argument, "MS", "print the counts of every MS milliseconds" },
+	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
+	  "stop after MS milliseconds (the command gets SIGTERM)" },
+	{ "no-inherit", OPT_NO_INHERIT, no_argument, NULL, "count the command's first thread only" },
+	{ "no-multiplex", OPT_NO_MPX, no_argument, NULL,
+	  "refuse events that do not fit in the counters together" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static const struct cli_spec spec = {
+	"stat", "[OPTION]... [--] COMMAND [ARG]...\n       papi stat [OPTION]... -p PID[,PID...] | -t TID[,TID...]",
+	"Run COMMAND and count its events from its exec, following its threads and\n"
+	"children. The report goes to standard error (or -o FILE); the command's\n"
+	"standard input, output and error are its own. Exit status: the command's,\n"
+	"128+N when signal N killed it, 127 not found, 126 not executable, 2 usage,\n"
+	"1 when an event cannot be counted.",
+	opts, CLI_STOP_AT_ARG,
+};
+
+/* ------------------------------------------------------------------ signals
+ * The signals to forward are blocked except while we wait in ppoll(), so a
+ * signal (or SIGCHLD) can never slip in between a check and the wait. */
+static const int fwd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static volatile sig_atomic_t pending[NSIG];
+static struct sigaction saved[NSIG];
+static sigset_t saved_mask, wait_mask;
+static int forwarded;		/* a signal we passed on to the command */
+
+static void on_signal(int sig)
+{
+	pending[sig] = 1;
+}
+
+static void signals_catch(void)
+{
+	sigset_t block;
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&block);
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		sigaddset(&block, fwd_sigs[i]);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &saved_mask);
+	wait_mask = saved_mask;
+	for (int s = 1; s < NSIG; s++)
+		if (sigismember(&block, s)) {
+			sigdelset(&wait_mask, s);
+			sigaction(s, &sa, &saved[s]);
+		}
+}
+
+/* In the child, before exec: the dispositions and mask papi stat was given. */
+static void signals_restore(void)
+{
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		sigaction(fwd_sigs[i], &saved[fwd_sigs[i]], NULL);
+	sigaction(SIGCHLD, &saved[SIGCHLD], NULL);
+	sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+}
+
+/* The first forwarded signal pending (and clear them all), or 0. */
+static int signal_take(void)
+{
+	int got = 0;
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		if (pending[fwd_sigs[i]]) {
+			pending[fwd_sigs[i]] = 0;
+			if (!got)
+				got = fwd_sigs[i];
+		}
+	return got;
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------------------------------ targets
+ * An attached process (or thread) has ended when its pidfd turns readable;
+ * where the kernel has no pidfd for it, /proc is looked at every 100 ms. */
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
+
+/* A pidfd for the target, or -2 when it must be polled through /proc. */
+static int target_fd(pid_t id, int thread)
+{
+	int fd = (int)syscall(SYS_pidfd_open, id, thread ? PIDFD_THREAD : 0);
+	return fd >= 0 ? fd : -2;
+}
+
+static int polled_targets(const struct pollfd *pfd, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (pfd[i].fd == -2)
+			return 1;
+	return 0;
+}
+
+/* Gone, or a zombie: it counts no more. */
+static int target_gone(pid_t id)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)id);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 1;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 1;
+	buf[n] = '\0';
+	const char *p = strrchr(buf, ')');
+	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+}
+
+/* ------------------------------------------------------------------ waiting
+ * Wait for the command (pid > 0) or for every attached target to end,
+ * printing intervals, forwarding signals and honouring --timeout.
+ * *status receives the command's wait status, *ru its usage. */
+static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct rusage *ru)
+{
+	int n = pid > 0 ? 0 : s->o.npids + s->o.ntids;
+	struct pollfd pfd[n > 0 ? n : 1];
+	pid_t who[n > 0 ? n : 1];
+	long long cur[s->nev > 0 ? s->nev : 1];
+	double next_iv = s->o.interval_ms ? t0 + (double)s->o.interval_ms / 1e3 : 0;
+	double deadline = s->o.timeout_ms ? t0 + (double)s->o.timeout_ms / 1e3 : 0;
+	int live = n;
+
+	for (int i = 0; i < n; i++) {
+		int thr = i >= s->o.npids;
+		who[i] = thr ? s->o.tids[i - s->o.npids] : s->o.pids[i];
+		pfd[i] = (struct pollfd){ .fd = target_fd(who[i], thr), .events = POLLIN };
+	}
+	for (;;) {
+		int sig = signal_take();
+		if (sig && pid > 0) {
+			kill(pid, sig);
+			forwarded = sig;
+		}
+		else if (sig)
+			return;		/* attached: stop counting, leave the targets alone */
+		if (pid > 0) {
+			pending[SIGCHLD] = 0;
+			if (wait4(pid, status, WNOHANG, ru) == pid)
+				return;
+		} else if (live == 0) {
+			return;
+		}
+		double t = now_s();
+		if (deadline && t >= deadline) {
+			if (pid <= 0)
+				return;
+			kill(pid, SIGTERM);
+			deadline = 0;
+		}
+		if (next_iv && t >= next_iv) {
+			if (st_sets_read(s, cur, NULL, NULL) == 0)
+				st_interval(s, next_iv - t0, cur);
+			next_iv += (double)s->o.interval_ms / 1e3;
+			continue;
+		}
+		for (int i = 0; i < n; i++)
+			if (pfd[i].fd == -2 && target_gone(who[i])) {
+				pfd[i].fd = -1;
+				live--;
+			}
+		double until = next_iv ? next_iv : 0;
+		if (live > 0 && polled_targets(pfd, n) && (!until || until > t + 0.1))
+			until = t + 0.1;
+		if (deadline && (!until || deadline < until))
+			until = deadline;
+		struct timespec ts, *tp = NULL;
+		if (until) {
+			double d = until - t;
+			ts.tv_sec = (time_t)d;
+			ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9);
+			tp = &ts;
+		}
+		int r = ppoll(pfd, (nfds_t)n, tp, &wait_mask);
+		for (int i = 0; r > 0 && i < n; i++)
+			if (pfd[i].fd >= 0 && pfd[i].revents) {
+				close(pfd[i].fd);	/* that target has ended */
+				pfd[i].fd = -1;
+				live--;
+			}
+	}
+}
+
+/* ------------------------------------------------------------------ a command */
+/* Fork the command, stopped before exec until its counters are open. */
+static int run_command(struct st *s, int r)
+{
+	int go[2], err[2];
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
+		return cli_error("stat", "pipe: %s", strerror(errno));
+	pid_t pid = fork();
+	if (pid < 0)
+		return cli_error("stat", "fork: %s", strerror(errno));
+	if (pid == 0) {
+		char c;
+		close(go[1]);
+		close(err[0]);
+		signals_restore();
+		if (read(go[0], &c, 1) != 1)
+			_exit(126);	/* papi stat gave up: counters could not be set up */
+		execvp(s->o.cmd[0], s->o.cmd);
+		int e = errno;
+		if (write(err[1], &e, sizeof e) < 0)
+			e = errno;
+		_exit(e == ENOENT ? 127 : 126);
+	}
+	close(go[0]);
+	close(err[1]);
+	int ret = r == 0 ? st_sets_add(s, pid, 1) : st_sets_retarget(s, 0, pid);
+	int status = 0, e = 0;
+	if (ret < 0) {
+		close(go[1]);
+		close(err[0]);
+		waitpid(pid, &status, 0);
+		return CLI_FAIL;
+	}
+	double t0 = now_s();
+	if (write(go[1], "g", 1) != 1)
+		kill(pid, SIGKILL);
+	close(go[1]);
+	ssize_t got;
+	while ((got = read(err[0], &e, sizeof e)) < 0 && errno == EINTR)
+		;
+	close(err[0]);
+	if (got == (ssize_t)sizeof e) {
+		waitpid(pid, &status, 0);
+		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
+		return e == ENOENT ? 127 : 126;
+	}
+	struct rusage ru;
+	memset(&ru, 0, sizeof ru);
+	wait_loop(s, pid, t0, &status, &ru);
+	double t1 = now_s();
+	struct st_run *run = &s->runs[r];
+	run->elapsed = t1 - t0;
+	run->user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
+	run->sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	run->status = status;
+	s->nruns = r + 1;
+	if (WIFEXITED(status))
+		s->exit_code = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		s->exit_code = 128 + WTERMSIG(status);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ attaching */
+static int parse_ids(const char *arg, pid_t **ids, int *n, const char *what)
+{
+	char *copy = strdup(arg), *save = NULL;
+	if (!copy)
+		return -1;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		long v;
+		if (cli_long_arg("stat", what, t, 1, 0x3fffffff, &v) < 0) {
+			free(copy);
+			return -1;
+		}
+		pid_t *p = realloc(*ids, (size_t)(*n + 1) * sizeof *p);
+		if (!p) {
+			free(copy);
+			return -1;
+		}
+		*ids = p;
+		p[(*n)++] = (pid_t)v;
+	}
+	free(copy);
+	if (*n == 0)
+		return cli_usage("stat", "%s needs at least one id", what), -1;
+	return 0;
+}
+
+/* Every thread of process pid gets its own EventSet (inherit follows the
+ * threads it creates from now on). */
+static int attach_process(struct st *s, pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return cli_error("stat", "cannot attach to process %d: %s", (int)pid,
+				 errno == ENOENT ? "no such process" : strerror(errno)), -1;
+	struct dirent *de;
+	int ret = 0, nset0 = s->nsets;
+	while (ret == 0 && (de = readdir(d)))
+		if (de->d_name[0] != '.') {
+			pid_t tid = (pid_t)atoi(de->d_name);
+			ret = st_sets_add(s, tid, 0);
+			/* a thread other than the first may have ended meanwhile */
+			if (ret < 0 && s->nsets > nset0 + 1 && kill(tid, 0) < 0)
+				ret = 0;
+		}
+	closedir(d);
+	return ret;
+}
+
+static int run_attached(struct st *s)
+{
+	for (int i = 0; i < s->o.npids; i++)
+		if (attach_process(s, s->o.pids[i]) < 0)
+			return CLI_FAIL;
+	for (int i = 0; i < s->o.ntids; i++)
+		if (st_sets_add(s, s->o.tids[i], 0) < 0)
+			return CLI_FAIL;
+	if (st_sets_start(s) < 0)
+		return CLI_FAIL;
+	double t0 = now_s();
+	int status;
+	struct rusage ru;
+	wait_loop(s, 0, t0, &status, &ru);
+	s->runs[0] = (struct st_run){ .elapsed = now_s() - t0, .user = -1, .sys = -1, .status = -1 };
+	s->nruns = 1;
+	s->exit_code = 0;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ the command */
+static int parse(struct st *s, int argc, char **argv)
+{
+	struct cli_ctx c;
+	int opt;
+	long v;
+	cli_begin(&c, &spec, argc, argv);
+	s->o.repeat = 1;
+	while ((opt = cli_next(&c)) != -1) {
+		switch (opt) {
+		case 'e':
+			if (st_events_parse(s, c.optarg) < 0)
+				return -1;
+			break;
+		case 'r':
+			if (cli_long_arg("stat", "-r", c.optarg, 1, 100000, &v) < 0)
+				return -1;
+			s->o.repeat = (int)v;
+			break;
+		case 'x':
+			if (strlen(c.optarg) != 1 || c.optarg[0] == '"' || c.optarg[0] == '\n' ||
+			    c.optarg[0] == '\r')
+				return cli_usage("stat", "-x needs one character other than a quote or "
+					  "newline, not '%s'", c.optarg), -1;
+			s->o.sep = c.optarg[0];
+			break;
+		case OPT_JSON: s->o.json = 1; break;
+		case 'o': s->o.out_path = c.optarg; break;
+		case 'p':
+			if (parse_ids(c.optarg, &s->o.pids, &s->o.npids, "-p") < 0)
+				return -1;
+			break;
+		case 't':
+			if (parse_ids(c.optarg, &s->o.tids, &s->o.ntids, "-t") < 0)
+				return -1;
+			break;
+		case 'I':
+			if (cli_long_arg("stat", "-I", c.optarg, 1, 86400000, &s->o.interval_ms) < 0)
+				return -1;
+			break;
+		case OPT_TIMEOUT:
+			if (cli_long_arg("stat", "--timeout", c.optarg, 1, 0x7fffffff, &s->o.timeout_ms) < 0)
+				return -1;
+			break;
+		case OPT_NO_INHERIT: s->o.no_inherit = 1; break;
+		case OPT_NO_MPX: s->o.no_multiplex = 1; break;
+		}
+	}
+	s->o.cmd = cli_operands(&c, &s->o.ncmd);
+	int attach = s->o.npids || s->o.ntids;
+	if (s->o.ncmd == 0)
+		s->o.cmd = NULL;
+	if (!attach && !s->o.cmd)
+		return cli_usage("stat", "no command to run (or -p/-t to attach)"), -1;
+	if (attach && s->o.cmd)
+		return cli_usage("stat", "give a command or -p/-t, not both"), -1;
+	if (attach && s->o.repeat > 1)
+		return cli_usage("stat", "-r repeats a command; it cannot be used with -p/-t"), -1;
+	if (s->o.interval_ms && s->o.repeat > 1)
+		return cli_usage("stat", "-I and -r cannot be used together"), -1;
+	if (s->o.json && s->o.sep)
+		return cli_usage("stat", "--json and -x cannot be used together"), -1;
+	return 0;
+}
+
+/* Every run (one in attach mode), its counts kept per run. 0 or an exit status. */
+static int run_all(struct st *s)
+{
+	long long val[s->nev];
+	uint64_t en[s->nev], run[s->nev];
+	for (int r = 0; r < s->o.repeat; r++) {
+		int rc = s->o.cmd ? run_command(s, r) : run_attached(s);
+		if (rc != 0)
+			return rc;
+		if (st_sets_read(s, val, en, run) < 0)
+			return CLI_FAIL;
+		for (int i = 0; i < s->nev; i++) {
+			s->ev[i].val[r] = val[i];
+			s->ev[i].en += en[i];
+			s->ev[i].run += run[i];
+		}
+		/* A signal we forwarded ends the repetitions. */
+		if (forwarded)
+			break;
+	}
+	return 0;
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct st s;
+	int ret = CLI_FAIL;
+	memset(&s, 0, sizeof s);
+	s.out = stderr;
+	if (parse(&s, argc, argv) < 0) {
+		st_free(&s);
+		return CLI_USAGE;
+	}
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT) {
+		st_free(&s);
+		return cli_error("stat", "cannot initialize the library");
+	}
+	if (s.nev == 0 && st_events_default(&s) < 0)
+		goto out;
+	if (st_events_resolve(&s) < 0)
+		goto out;
+	s.runs = calloc((size_t)s.o.repeat, sizeof *s.runs);
+	for (int i = 0; i < s.nev; i++)
+		if (!(s.ev[i].val = calloc((size_t)s.o.repeat, sizeof *s.ev[i].val)))
+			goto out;
+	if (!s.runs)
+		goto out;
+	if (s.o.out_path && !(s.out = fopen(s.o.out_path, "we"))) {
+		s.out = stderr;
+		ret = cli_error("stat", "cannot write '%s': %s", s.o.out_path, strerror(errno));
+		goto out;
+	}
+	signals_catch();
+	if ((ret = run_all(&s)) != 0)
+		goto out;
+	st_report(&s);
+	ret = s.exit_code;
+	if (fflush(s.out) != 0 || ferror(s.out))
+		ret = cli_error("stat", "write error on %s: %s", s.o.out_path ? s.o.out_path : "stderr",
+				strerror(errno));
+out:
+	if (s.out != stderr && fclose(s.out) != 0 && ret == 0)
+		ret = cli_error("stat", "write error on %s: %s", s.o.out_path, strerror(errno));
+	st_free(&s);
+	PAPI_shutdown();
+	return ret;
+}

@@ -1,0 +1,106 @@
+/* stat.h: what the parts of papi stat share: options, the event list, runs and intervals. */
+#ifndef PAPI_CMD_STAT_H
+#define PAPI_CMD_STAT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* What an event measures, for units and derived metrics. */
+enum st_role {
+	ROLE_OTHER, ROLE_TASK_CLOCK, ROLE_CPU_CLOCK, ROLE_CS, ROLE_MIGR, ROLE_PF,
+	ROLE_CYC, ROLE_INS, ROLE_BR_INS, ROLE_BR_MSP,
+};
+
+struct st_event {
+	const char *name;	/* as the user wrote it (or the default set's name) */
+	int code;		/* PAPI event code */
+	int deflt;		/* from the default set: failing makes it "not available" */
+	int avail;		/* set up and counted */
+	char *reason;		/* why not available (owned) */
+	int role;		/* enum st_role */
+	int is_time;		/* counts nanoseconds */
+	int slot;		/* its index in each EventSet, -1 when not available */
+	long long *val;		/* per run (scaled) */
+	uint64_t en, run;	/* time enabled/running, summed over runs and targets */
+};
+
+struct st_opts {
+	int repeat;		/* -r */
+	int json;		/* --json */
+	char sep;		/* -x SEP, 0 for the human report */
+	const char *out_path;	/* -o */
+	int no_inherit, no_multiplex;
+	long interval_ms;	/* -I, 0 = none */
+	long timeout_ms;	/* --timeout, 0 = none */
+	pid_t *pids;		/* -p: processes (every thread) */
+	int npids;
+	pid_t *tids;		/* -t: single threads */
+	int ntids;
+	char **cmd;		/* the command, NULL in attach mode */
+	int ncmd;
+};
+
+struct st_run {
+	double elapsed, user, sys;	/* seconds; user/sys < 0 when unknown */
+	int status;			/* wait status, -1 when none (attach mode) */
+};
+
+struct st_interval {
+	double t;			/* seconds since counting began */
+	long long *val;			/* per event (delta over the interval) */
+};
+
+struct st {
+	struct st_opts o;
+	struct st_event *ev;
+	int nev;
+	int *sets;		/* EventSets: one per target thread (one for a command) */
+	pid_t *set_tid;
+	int nsets;
+	int multiplexed;	/* counters were opened as separate groups */
+	struct st_run *runs;
+	int nruns;
+	struct st_interval *iv;
+	int niv;
+	int ivrows;		/* interval lines printed (human, CSV) */
+	long long *ivprev;	/* totals at the previous interval */
+	FILE *out;		/* where the report goes */
+	int exit_code;		/* what papi stat exits with */
+};
+
+/* ---- stat_events.c */
+/* Add each name of the comma-separated list to s->ev. 0, or -1 after a usage
+ * message (empty name). */
+int st_events_parse(struct st *s, char *list);
+/* The default set when no -e was given. */
+int st_events_default(struct st *s);
+/* Resolve every name to a code. 0, or -1 after printing which event is
+ * unknown and why. Default-set events that do not resolve become
+ * "not available". */
+int st_events_resolve(struct st *s);
+/* Create one EventSet for target tid (0: fill in later with st_sets_retarget)
+ * and add the events; the first set decides which default events are
+ * available. enable_on_exec: counting starts at the target's exec. 0, or -1
+ * after printing the event that cannot be set up and why. */
+int st_sets_add(struct st *s, pid_t tid, int enable_on_exec);
+/* Reopen set i on thread tid (a new run). 0 or -1 after a message. */
+int st_sets_retarget(struct st *s, int i, pid_t tid);
+/* Sum every set's counts into val[nev] (and en/run when not NULL). 0 or -1. */
+int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run);
+/* Start counting on every set (attach mode). 0 or -1. */
+int st_sets_start(struct st *s);
+void st_free(struct st *s);
+
+/* ---- stat_report.c */
+/* The final report in the chosen format on s->out. */
+void st_report(struct st *s);
+/* Record (and in the human and CSV formats print) one interval. */
+void st_interval(struct st *s, double t, const long long *total);
+/* Statistics of n values. */
+struct st_stats {
+	double mean, stddev, min, median, max;
+};
+void st_stats(const double *v, int n, struct st_stats *out);
+
+#endif

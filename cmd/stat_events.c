@@ -1,0 +1,336 @@
+/* stat_events.c: papi stat's event list: parsing -e, the default set, resolving names and the EventSets per target. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "internal.h"
+#include "stat.h"
+
+/* The default set: software events every Linux has, then the presets the
+ * hardware may have. Uncountable ones are reported, not fatal. */
+static const char *const default_set[] = {
+	"perf::TASK-CLOCK", "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS", "perf::PAGE-FAULTS",
+	"PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_BR_INS", "PAPI_BR_MSP",
+};
+
+static int ev_push(struct st *s, const char *name, int deflt)
+{
+	struct st_event *n = realloc(s->ev, (size_t)(s->nev + 1) * sizeof *n);
+	if (!n)
+		return -1;
+	s->ev = n;
+	n[s->nev] = (struct st_event){ .name = name, .deflt = deflt, .slot = -1 };
+	s->nev++;
+	return 0;
+}
+
+int st_events_parse(struct st *s, char *list)
+{
+	/* The names point into argv, which lives as long as the command. */
+	char *save = NULL;
+	if (!*list || list[strlen(list) - 1] == ',' || *list == ',' || strstr(list, ",,"))
+		return cli_usage("stat", "empty event name in '-e %s'", list), -1;
+	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save))
+		if (ev_push(s, t, 0) < 0)
+			return -1;
+	return 0;
+}
+
+int st_events_default(struct st *s)
+{
+	for (size_t i = 0; i < sizeof default_set / sizeof *default_set; i++)
+		if (ev_push(s, default_set[i], 1) < 0)
+			return -1;
+	return 0;
+}
+
+/* Name to code. A name with "::" is a native event: straight to the native
+ * table, so naming perf::TASK-CLOCK parses no preset table. */
+static int resolve_name(const char *name, int *code)
+{
+	int idx, ret;
+	if (!strstr(name, "::")) {
+		ret = PAPI_event_name_to_code(name, code);
+		if (ret != PAPI_ENOIMPL)
+			return ret;
+	}
+	ret = native_lookup(name, &idx);
+	if (ret == PAPI_OK)
+		*code = PAPI_NATIVE_MASK | idx;
+	return ret;
+}
+
+/* A reason a person can act on for an event that failed with ret. */
+static char *reason_for(const char *name, int ret)
+{
+	const char *why = papi_last_reason();
+	char buf[512];
+	const char *core = NULL;
+	if (!strncasecmp(name, "PAPI_", 5) || ret == PAPI_ECMP)
+		core = pmu_core_unavailable_reason();
+	if (core)
+		return strdup(core);
+	if (why && *why)
+		return strdup(why);
+	snprintf(buf, sizeof buf, "%s: %s", name,
+		 ret == PAPI_ENOEVNT ? "no such event here (see 'papi avail' and 'papi native')"
+				     : PAPI_strerror(ret));
+	return strdup(buf);
+}
+
+/* A reason without the "NAME: " it may start with (the message names it). */
+static const char *skip_name(const char *why, const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(why, name, n) && why[n] == ':' && why[n + 1] == ' ' ? why + n + 2 : why;
+}
+
+static void not_available(struct st_event *e, int ret)
+{
+	e->avail = 0;
+	if (!e->reason)
+		e->reason = reason_for(e->name, ret);
+}
+
+/* Which role and unit an event has: from its perf encoding when it is a
+ * native event, from its name when it is a preset. */
+static void classify(struct st_event *e)
+{
+	static const struct {
+		const char *preset;
+		int role;
+	} presets[] = {
+		{ "PAPI_TOT_CYC", ROLE_CYC }, { "PAPI_TOT_INS", ROLE_INS },
+		{ "PAPI_BR_INS", ROLE_BR_INS }, { "PAPI_BR_MSP", ROLE_BR_MSP },
+	};
+	e->role = ROLE_OTHER;
+	if ((e->code & PAPI_NATIVE_MASK) && !(e->code & PAPI_PRESET_MASK)) {
+		const struct native *n = native_get(e->code & PAPI_NATIVE_AND_MASK);
+		if (!n)
+			return;
+		if (n->attr.type == PERF_TYPE_SOFTWARE) {
+			switch (n->attr.config) {
+			case PERF_COUNT_SW_TASK_CLOCK: e->role = ROLE_TASK_CLOCK; break;
+			case PERF_COUNT_SW_CPU_CLOCK: e->role = ROLE_CPU_CLOCK; break;
+			case PERF_COUNT_SW_CONTEXT_SWITCHES: e->role = ROLE_CS; break;
+			case PERF_COUNT_SW_CPU_MIGRATIONS: e->role = ROLE_MIGR; break;
+			case PERF_COUNT_SW_PAGE_FAULTS: e->role = ROLE_PF; break;
+			}
+		} else if (n->attr.type == PERF_TYPE_HARDWARE) {
+			switch (n->attr.config) {
+			case PERF_COUNT_HW_CPU_CYCLES: e->role = ROLE_CYC; break;
+			case PERF_COUNT_HW_INSTRUCTIONS: e->role = ROLE_INS; break;
+			case PERF_COUNT_HW_BRANCH_INSTRUCTIONS: e->role = ROLE_BR_INS; break;
+			case PERF_COUNT_HW_BRANCH_MISSES: e->role = ROLE_BR_MSP; break;
+			}
+		}
+	} else {
+		for (size_t i = 0; i < sizeof presets / sizeof *presets; i++)
+			if (!strcasecmp(e->name, presets[i].preset))
+				e->role = presets[i].role;
+	}
+	e->is_time = e->role == ROLE_TASK_CLOCK || e->role == ROLE_CPU_CLOCK;
+}
+
+int st_events_resolve(struct st *s)
+{
+	for (int i = 0; i < s->nev; i++) {
+		struct st_event *e = &s->ev[i];
+		papi_clear_reason();
+		int ret = resolve_name(e->name, &e->code);
+		if (ret != PAPI_OK) {
+			if (e->deflt) {
+				not_available(e, ret);
+				e->code = 0;
+				continue;
+			}
+			const char *why = papi_last_reason();
+			if (why && *why)
+				cli_error("stat", "unknown event '%s': %s", e->name, skip_name(why, e->name));
+			else
+				cli_error("stat", "unknown event '%s': %s (see 'papi avail' and "
+					  "'papi native')", e->name, PAPI_strerror(ret));
+			return -1;
+		}
+		e->avail = 1;
+		classify(e);
+	}
+	return 0;
+}
+
+/* The names of the events already added to a set, for a conflict message. */
+static void added_names(struct st *s, int upto, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < upto && k + 1 < len; i++)
+		if (s->ev[i].avail && s->ev[i].slot >= 0)
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", s->ev[i].name);
+}
+
+static int add_all(struct st *s, int id, int first)
+{
+	EventSet_t *es = es_lookup(id);
+	for (int i = 0; i < s->nev; i++) {
+		struct st_event *e = &s->ev[i];
+		if (!e->avail)
+			continue;
+		if (!first) {		/* later sets take what the first one took */
+			int ret = PAPI_add_event(id, e->code);
+			if (ret != PAPI_OK && ret != PAPI_ECNFLCT)
+				return ret;
+			continue;
+		}
+		int dup = -1;
+		for (int j = 0; j < i; j++)
+			if (s->ev[j].avail && s->ev[j].code == e->code)
+				dup = j;
+		if (dup >= 0) {		/* the same event twice: one counter */
+			e->slot = s->ev[dup].slot;
+			continue;
+		}
+		int ret = PAPI_add_event(id, e->code);
+		if (ret == PAPI_ECNFLCT && !s->o.no_multiplex && !es->multiplex) {
+			/* Too many for the counters together: let the kernel
+			 * rotate them, each in its own group, and scale. */
+			es->multiplex = 1;
+			s->multiplexed = 1;
+			if ((ret = es_reopen(es)) == PAPI_OK)
+				ret = PAPI_add_event(id, e->code);
+		}
+		if (ret == PAPI_ECNFLCT && s->o.no_multiplex) {
+			char others[1024];
+			added_names(s, i, others, sizeof others);
+			cli_error("stat", "cannot count %s together with %s: no counters can hold "
+				  "them all at once (drop an event or allow multiplexing)",
+				  e->name, others);
+			return PAPI_ECNFLCT;
+		}
+		if (ret != PAPI_OK) {
+			if (!e->deflt) {
+				char *why = reason_for(e->name, ret);
+				cli_error("stat", "cannot count %s: %s", e->name,
+					  why ? skip_name(why, e->name) : PAPI_strerror(ret));
+				free(why);
+				return ret;
+			}
+			not_available(e, ret);
+			continue;
+		}
+		e->slot = PAPI_num_events(id) - 1;
+	}
+	return PAPI_OK;
+}
+
+int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
+{
+	int id = PAPI_NULL, ret = PAPI_create_eventset(&id);
+	if (ret != PAPI_OK)
+		return cli_error("stat", "cannot create an EventSet: %s", PAPI_strerror(ret)), -1;
+	EventSet_t *es = es_lookup(id);
+	es->attach = tid;
+	es->inherit = !s->o.no_inherit;
+	es->enable_on_exec = enable_on_exec;
+	/* Like perf stat, count the kernel's share of the work too. */
+	es->domain = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+	es->multiplex = s->multiplexed;
+	int *n = realloc(s->sets, (size_t)(s->nsets + 1) * sizeof *n);
+	pid_t *t = realloc(s->set_tid, (size_t)(s->nsets + 1) * sizeof *t);
+	if (n)
+		s->sets = n;
+	if (t)
+		s->set_tid = t;
+	if (!n || !t)
+		return cli_error("stat", "out of memory"), -1;
+	s->sets[s->nsets] = id;
+	s->set_tid[s->nsets] = tid;
+	s->nsets++;
+	ret = add_all(s, id, s->nsets == 1);
+	if (ret == PAPI_OK && s->nsets == 1 && PAPI_num_events(id) == 0)
+		return cli_error("stat", "none of the events can be counted here"), -1;
+	if (ret != PAPI_OK && s->nsets > 1 && tid) {
+		/* A thread of an attached process may end while we attach. */
+		cli_error("stat", "cannot attach to thread %d: %s", (int)tid,
+			  *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret));
+		return -1;
+	}
+	return ret == PAPI_OK ? 0 : -1;
+}
+
+int st_sets_retarget(struct st *s, int i, pid_t tid)
+{
+	EventSet_t *es = es_lookup(s->sets[i]);
+	es->attach = tid;
+	s->set_tid[i] = tid;
+	int ret = es_reopen(es);
+	if (ret != PAPI_OK)
+		return cli_error("stat", "cannot set the counters up again: %s",
+				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+	return 0;
+}
+
+int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
+{
+	for (int i = 0; i < s->nev; i++) {
+		val[i] = 0;
+		if (en)
+			en[i] = run[i] = 0;
+	}
+	for (int k = 0; k < s->nsets; k++) {
+		EventSet_t *es = es_lookup(s->sets[k]);
+		int n = es->nev > 0 ? es->nev : 1;
+		long long v[n];
+		uint64_t e[n], r[n];
+		if (es->nev == 0)
+			continue;
+		int ret = es_read_times(es, v, e, r);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
+								 : PAPI_strerror(ret)), -1;
+		for (int i = 0; i < s->nev; i++) {
+			int sl = s->ev[i].slot;
+			if (!s->ev[i].avail || sl < 0 || sl >= es->nev)
+				continue;
+			val[i] += v[sl];
+			if (en) {
+				en[i] += e[sl];
+				run[i] += r[sl];
+			}
+		}
+	}
+	return 0;
+}
+
+int st_sets_start(struct st *s)
+{
+	for (int k = 0; k < s->nsets; k++) {
+		int ret = PAPI_start(s->sets[k]);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "cannot start counting: %s", PAPI_strerror(ret)), -1;
+	}
+	return 0;
+}
+
+void st_free(struct st *s)
+{
+	for (int k = 0; k < s->nsets; k++) {
+		PAPI_cleanup_eventset(s->sets[k]);
+		PAPI_destroy_eventset(&s->sets[k]);
+	}
+	for (int i = 0; i < s->nev; i++) {
+		free(s->ev[i].reason);
+		free(s->ev[i].val);
+	}
+	for (int i = 0; i < s->niv; i++)
+		free(s->iv[i].val);
+	free(s->iv);
+	free(s->ivprev);
+	free(s->ev);
+	free(s->sets);
+	free(s->set_tid);
+	free(s->runs);
+	free(s->o.pids);
+	free(s->o.tids);
+}
