@@ -129,7 +129,7 @@ check-sanitize: deps
 bench: all
 	$(Q)sh test/bench/run.sh $(BUILD)
 
-compat: all
+compat: $(BUILD)/libpapi.a
 	$(Q)sh test/tools/compat.sh $(BUILD)
 
 install: all
