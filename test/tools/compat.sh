@@ -167,6 +167,8 @@ done
 # As run_tests.sh: argument and environment TESTS_QUIET, helpers on PATH,
 # MPI tests under mpirun, OpenMP tests on two threads.
 export TESTS_QUIET=TESTS_QUIET
+# mpirun hands its ranks a terminal: no colour codes in the logs.
+export TESTS_COLOR=no
 export PATH="$work/ctests:$PATH"
 export OMPI_MCA_plm_rsh_agent=
 classify() {	# classify NAME RC: prints "status<TAB>reason"
