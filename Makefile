@@ -171,7 +171,7 @@ fuzz-run: fuzz
 bench: all
 	$(Q)sh test/bench/run.sh $(BUILD)
 
-compat: all
+compat: $(BUILD)/libpapi.a
 	$(Q)sh test/tools/compat.sh $(BUILD)
 
 install: all

@@ -1,4 +1,5 @@
 /* codes.c: the event code layout; name <-> code, enumeration, query and event info for every kind of code. */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -97,6 +98,24 @@ int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 	}
 }
 
+/* codes_explain_unavailable: see internal.h. */
+void codes_explain_unavailable(int code, int err)
+{
+	if (code_kind(code) != K_PRESET || err == PAPI_OK)
+		return;
+	char name[PAPI_MAX_STR_LEN];
+	if (presets_code_to_name(code, name) != PAPI_OK)
+		snprintf(name, sizeof name, "event 0x%x", (unsigned)code);
+	const char *core = pmu_core_unavailable_reason();
+	if (err == PAPI_ENOTPRESET)
+		papi_set_reason("%s: not a preset code", name);
+	else if (core)
+		papi_set_reason("%s: not available here: it needs hardware events and %s", name, core);
+	else
+		papi_set_reason("%s: not available on this CPU: no definition for it, or its "
+				"native events are missing", name);
+}
+
 /* PAPI_query_event: PAPI_OK when the event exists here. As in PAPI 7, a native
  * event exists when it has a code (whether the kernel can count it is for
  * PAPI_add_event to say); a preset when this machine defines it.
@@ -107,8 +126,11 @@ int PAPI_query_event(int EventCode)
 	if (!lib_ready())
 		return PAPI_ENOINIT;
 	switch (code_kind(EventCode)) {
-	case K_PRESET:
-		return presets_query(EventCode);
+	case K_PRESET: {
+		int r = presets_query(EventCode);
+		codes_explain_unavailable(EventCode, r);
+		return r;
+	}
 	case K_NATIVE:
 		return code_native(EventCode) ? PAPI_OK : PAPI_ENOCMP;
 	default:

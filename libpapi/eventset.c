@@ -319,8 +319,10 @@ static int add_one(EventSet_t *es, int code)
 			return PAPI_ECNFLCT;	/* PAPI 7 refuses duplicates so */
 	struct derived_def d;
 	int ret = resolve(code, &d);
-	if (ret != PAPI_OK)
+	if (ret != PAPI_OK) {
+		codes_explain_unavailable(code, ret);	/* presets only */
 		return ret;
+	}
 	if (d.nterms < 1 || d.nterms > PAPI_EVENTS_IN_DERIVED_EVENT)
 		return PAPI_EBUG;
 	if (grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev) ||
