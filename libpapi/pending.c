@@ -13,6 +13,11 @@
 /* The parameters are unused until the real definitions arrive. */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
+int PAPI_enum_dev_type(int enum_modifier, void **handle)
+{
+	return PAPI_ENOIMPL;
+}
+
 int PAPI_get_dev_attr(void *handle, int id, PAPI_dev_attr_e attr, void *value)
 {
 	return PAPI_ENOIMPL;
