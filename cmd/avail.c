@@ -71,6 +71,15 @@ static int countable(int code)
 	return ok;
 }
 
+/* PAPI_get_event_info, with the definition of a preset or user event shown
+ * even when the kernel cannot count it (the public call leaves it empty). */
+static int event_info(int code, PAPI_event_info_t *in)
+{
+	if (IS_NATIVE(code))
+		return PAPI_get_event_info(code, in);
+	return presets_info_full(code, in);
+}
+
 static int is_derived(const PAPI_event_info_t *in)
 {
 	return in->count > 1 || (in->derived[0] && strcmp(in->derived, "NOT_DERIVED") != 0);
@@ -119,7 +128,7 @@ static void list(struct av *a, int first)
 		return;
 	do {
 		PAPI_event_info_t in;
-		if (PAPI_get_event_info(code, &in) != PAPI_OK)
+		if (event_info(code, &in) != PAPI_OK)
 			continue;
 		if (a->cats && !(in.event_type & a->cats))
 			continue;
@@ -187,7 +196,7 @@ static int one_event(const char *name)
 	int r = PAPI_event_name_to_code(name, &code);
 	if (r != PAPI_OK)
 		return cli_error(spec.name, "%s: no such event (%s)", name, PAPI_strerror(r));
-	if ((r = PAPI_get_event_info(code, &in)) != PAPI_OK)
+	if ((r = event_info(code, &in)) != PAPI_OK)
 		return cli_error(spec.name, "%s: %s", name, PAPI_strerror(r));
 	if (IS_NATIVE(code)) {
 		printf("Event name:                   %s\n", in.symbol);

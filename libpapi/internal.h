@@ -48,6 +48,10 @@ void papi_dbg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *papi_last_reason(void);
 void papi_set_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void papi_clear_reason(void);
+/* While on (per thread), papi_set_reason records without printing through
+ * DBG: for questions the library asks itself (loading the preset tables),
+ * whose answers are no failure of the caller's. Returns the previous state. */
+int papi_reason_mute(int on);
 
 /* ------------------------------------------------------------------ sys seam
  * perf.c is the only module that talks to the kernel's perf_event interface,
@@ -142,6 +146,10 @@ int presets_enum(int *code, int modifier);
 /* PAPI_OK when the preset/user event can be counted here, else PAPI_ENOEVNT /
  * PAPI_ENOTPRESET. */
 int presets_query(int code);
+/* presets_info_full: as presets_info, but count, code[], name[], derived and
+ * postfix describe this CPU's definition even when the kernel cannot count
+ * its natives (PAPI_get_event_info leaves them empty then); for the CLI. */
+int presets_info_full(int code, PAPI_event_info_t *info);
 
 /* codes.c: record (papi_last_reason, PAPI_VERB_ECONT output) why the preset
  * or user event code failed with err: not a preset, or not available here and

@@ -162,6 +162,7 @@ void papi_dbg(const char *fmt, ...)
 }
 
 static __thread char reason[512];
+static __thread int reason_muted;	/* papi_reason_mute */
 
 const char *papi_last_reason(void)
 {
@@ -174,7 +175,16 @@ void papi_set_reason(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof reason, fmt, ap);
 	va_end(ap);
-	DBG("%s", reason);
+	if (!reason_muted)
+		DBG("%s", reason);
+}
+
+/* papi_reason_mute: see internal.h. */
+int papi_reason_mute(int on)
+{
+	int was = reason_muted;
+	reason_muted = on;
+	return was;
 }
 
 void papi_clear_reason(void)

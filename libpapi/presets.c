@@ -113,7 +113,14 @@ static void pev_free(struct pev *e)
 /* Can the kernel count native idx (a forced PMU counts as present)? */
 static int native_avail(int idx)
 {
+	/* A question asked while loading: no debug line, and the caller's last
+	 * reason stays as it was. */
+	char saved[512];
+	snprintf(saved, sizeof saved, "%s", papi_last_reason());
+	int was = papi_reason_mute(1);
 	int r = native_usable(idx);
+	papi_set_reason("%s", saved);
+	papi_reason_mute(was);
 	if (r == PAPI_ECMP && forced_pmu) {
 		const struct native *n = native_get(idx);
 		const struct pmu *p = n ? pmu_get(n->pmu) : NULL;
@@ -438,15 +445,10 @@ int presets_code_to_name(int code, char *name)
 	return PAPI_OK;
 }
 
-/* presets_info: see internal.h. count, code[] and name[] list the natives
- * of the definition for this machine (0 when it has none), derived the
- * effective type, postfix the formula over them when the type is a postfix. */
-int presets_info(int code, PAPI_event_info_t *info)
+/* Fill info for entry e; the definition (count, terms, type, postfix) only
+ * when def is set. */
+static void pev_info(const struct pev *e, int code, PAPI_event_info_t *info, int def)
 {
-	pr_load();
-	const struct pev *e = code_entry(code);
-	if (!e)
-		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
 	memset(info, 0, sizeof *info);
 	info->event_code = (unsigned)code;
 	snprintf(info->symbol, sizeof info->symbol, "%s", e->name);
@@ -454,8 +456,8 @@ int presets_info(int code, PAPI_event_info_t *info)
 	snprintf(info->long_descr, sizeof info->long_descr, "%s", e->ldesc ? e->ldesc : "");
 	snprintf(info->note, sizeof info->note, "%s", e->note ? e->note : "");
 	info->event_type = e->cat;
-	if (!e->defined)
-		return PAPI_OK;
+	if (!def)
+		return;
 	info->count = (unsigned)e->nterms;
 	snprintf(info->derived, sizeof info->derived, "%s", formula_type_name(e->eff));
 	snprintf(info->postfix, sizeof info->postfix, "%s", e->postfix ? e->postfix : "");
@@ -464,6 +466,30 @@ int presets_info(int code, PAPI_event_info_t *info)
 		info->code[t] = (unsigned)(PAPI_NATIVE_MASK | e->ntv[t]);
 		snprintf(info->name[t], sizeof info->name[t], "%s", n ? n->name : "");
 	}
+}
+
+/* presets_info: see internal.h. As PAPI 7, count > 0 means available: count,
+ * code[] and name[] list the natives of the definition, derived the
+ * effective type, postfix the formula over them when the type is a postfix;
+ * all of them stay empty (count 0) when the event cannot be counted here. */
+int presets_info(int code, PAPI_event_info_t *info)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	pev_info(e, code, info, e->defined && e->avail);
+	return PAPI_OK;
+}
+
+/* presets_info_full: see internal.h. */
+int presets_info_full(int code, PAPI_event_info_t *info)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	pev_info(e, code, info, e->defined);
 	return PAPI_OK;
 }
 
