@@ -22,24 +22,55 @@ static const struct native *code_native(int code)
 	return code_kind(code) == K_NATIVE ? native_get(code & PAPI_NATIVE_AND_MASK) : NULL;
 }
 
+/* A name may start with its component, as PAPI 7 spells events of other
+ * components ("perf_event:::perf::TASK-CLOCK", "appio:::READ_BYTES"). Returns
+ * the event part, or NULL (reason set) when the prefix names no component of
+ * this library. */
+static const char *strip_component(const char *in)
+{
+	const char *sep = strstr(in, ":::");
+	if (!sep)
+		return in;
+	char cmp[PAPI_MIN_STR_LEN];
+	size_t n = (size_t)(sep - in);
+	if (n < sizeof cmp) {
+		memcpy(cmp, in, n);
+		cmp[n] = 0;
+		if (PAPI_get_component_index(cmp) >= 0)
+			return sep + 3;
+	}
+	papi_set_reason("%.200s: no component \"%.*s\" in this library (its one component is "
+			"perf_event: CPU and kernel software events)", in, (int)(n < 64 ? n : 64), in);
+	return NULL;
+}
+
 /* PAPI_event_name_to_code: the code of a preset, user or native event name.
- * Native names may omit the PMU ("TASK-CLOCK") and carry qualifiers
- * ("perf::TASK-CLOCK:u=1"); every spelling of one event gets one code.
+ * Native names may omit the PMU ("TASK-CLOCK"), carry qualifiers
+ * ("perf::TASK-CLOCK:u=1") and start with the component ("perf_event:::");
+ * every spelling of one event gets one code.
  * PAPI_ENOINIT, PAPI_EINVAL (NULL, over PAPI_HUGE_STR_LEN, bad qualifier),
- * PAPI_ENOEVNT (no such event, or its component is disabled), PAPI_ENOMEM. */
+ * PAPI_ENOEVNT (no such event or component, or its component is disabled),
+ * PAPI_ENOMEM. */
 int PAPI_event_name_to_code(const char *in, int *out)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
 	if (!in || !out || strnlen(in, PAPI_HUGE_STR_LEN + 1) > PAPI_HUGE_STR_LEN)
 		return PAPI_EINVAL;
-	int r = presets_name_to_code(in, out);
-	if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
-		return r;
+	/* With a component prefix, only native events (as PAPI 7). */
+	const char *ev = strip_component(in);
+	if (!ev)
+		return PAPI_ENOEVNT;
+	if (ev == in) {
+		int r = presets_name_to_code(in, out);
+		if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
+			return r;
+	}
+	in = ev;
 	if (cmp_disabled(0))
 		return PAPI_ENOEVNT;
 	int idx;
-	r = native_lookup(in, &idx);
+	int r = native_lookup(in, &idx);
 	if (r == PAPI_OK)
 		*out = PAPI_NATIVE_MASK | idx;
 	return r;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "papi.h"
+#include "internal.h"
 #include "tap.h"
 
 static const char *const sw_events[] = { "perf::TASK-CLOCK", "perf::PAGE-FAULTS",
@@ -50,6 +50,21 @@ static void names(void)
 	is_int(PAPI_event_name_to_code("perf::NO_SUCH_EVENT", &c), PAPI_ENOEVNT, "unknown event -> ENOEVNT");
 	is_int(PAPI_event_name_to_code("NO_SUCH_EVENT_AT_ALL", &c), PAPI_ENOEVNT, "unknown bare name -> ENOEVNT");
 	is_int(PAPI_event_name_to_code("", &c), PAPI_ENOEVNT, "empty name -> ENOEVNT");
+	/* PAPI 7's component prefix: natives of our one component resolve, other
+	 * components are named in the reason, presets never take a prefix. */
+	is_int(PAPI_event_name_to_code("perf_event:::perf::TASK-CLOCK", &c), PAPI_OK,
+	       "perf_event:::perf::TASK-CLOCK resolves");
+	is_int(c, a, "the prefixed name shares the code");
+	is_int(PAPI_event_name_to_code("perf_event:::TASK-CLOCK", &c), PAPI_OK,
+	       "perf_event:::TASK-CLOCK resolves");
+	is_int(c, a, "prefix without PMU shares the code");
+	is_int(PAPI_event_name_to_code("perf_event:::PAPI_TOT_CYC", &c), PAPI_ENOEVNT,
+	       "a preset with a component prefix -> ENOEVNT (as PAPI 7)");
+	is_int(PAPI_event_name_to_code("appio:::READ_BYTES", &c), PAPI_ENOEVNT,
+	       "event of a component this library lacks -> ENOEVNT");
+	ok(strstr(papi_last_reason(), "no component \"appio\"") != NULL, "reason names the component: '%s'",
+	   papi_last_reason());
+	is_int(PAPI_event_name_to_code(":::TASK-CLOCK", &c), PAPI_ENOEVNT, "empty component -> ENOEVNT");
 	is_int(PAPI_event_name_to_code(NULL, &c), PAPI_EINVAL, "NULL name -> EINVAL");
 	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", NULL), PAPI_EINVAL, "NULL out -> EINVAL");
 	char *big = malloc(100001);
