@@ -8,8 +8,9 @@
 #                                          Debian's PAPI 7.0 (-I/usr/include -lpapi):
 #                                          the reference column
 #
-# Knobs: COMPAT_TESTS="zero first" runs only those tests; COMPAT_TIMEOUT=60
-# (seconds per test); COMPAT_JOBS=2 (parallel builds).
+# Knobs: COMPAT_TESTS="zero first" runs only those tests; COMPAT_TIMEOUT=180
+# (seconds per test: generous, as the machine may be shared; the slowest test
+# sleeps 10 s); COMPAT_JOBS=2 (parallel builds).
 # Writes BUILD/compat/results.tsv (BUILD/compat-real/ in the reference mode):
 # test, status, reason, PAPI 7.0 status. Status is one of pass, skip, fail,
 # crash, timeout, compile, link, notrun.
@@ -22,7 +23,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$build" && build=$(cd "$build" && pwd)
 ex=/usr/share/doc/papi-examples/examples
 real=${COMPAT_REAL:-0}
-tmo=${COMPAT_TIMEOUT:-60}
+tmo=${COMPAT_TIMEOUT:-180}
 jobs=${COMPAT_JOBS:-2}
 expected=$top/test/tools/compat-expected.txt
 recorded=$top/test/tools/compat-papi7.tsv
@@ -106,6 +107,33 @@ hdr_check() {
 hdr_bad=
 [ "$libok" = 1 ] && hdr_bad=$(hdr_check testlib)
 
+# What this machine offers, through the library under test: the note given
+# to a test that skips without saying why (PAPI's test_skip prints no reason,
+# and most such skips come from events missing here).
+cat > probe.c <<'EOF_PROBE'
+#include <stdio.h>
+#include "papi.h"
+int main(void)
+{
+	int code = PAPI_PRESET_MASK, n = 0, avail = 0;
+	PAPI_event_info_t in;
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 1;
+	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) == PAPI_OK)
+		do {
+			n++;
+			avail += PAPI_get_event_info(code, &in) == PAPI_OK && in.count > 0;
+		} while (PAPI_enum_event(&code, PAPI_ENUM_EVENTS) == PAPI_OK);
+	printf("%d of %d presets available, %d hardware counters\n", avail, n, PAPI_num_hwctrs());
+	return 0;
+}
+EOF_PROBE
+machine=
+if cc $INCLUDE -o probe probe.c "$papilib" $libs -ldl > logs/probe.build 2>&1; then
+	machine=$(./probe 2>/dev/null)
+fi
+machine=${machine:+"here: $machine"}
+
 # ---------------------------------------------------------------- build
 # Every test is built by PAPI's own rule in ctests/Makefile, with our include
 # directory first and our library as PAPILIB.
@@ -167,6 +195,8 @@ done
 # As run_tests.sh: argument and environment TESTS_QUIET, helpers on PATH,
 # MPI tests under mpirun, OpenMP tests on two threads.
 export TESTS_QUIET=TESTS_QUIET
+start=$(date +%s)
+: > times.txt
 # mpirun hands its ranks a terminal: no colour codes in the logs.
 export TESTS_COLOR=no
 export PATH="$work/ctests:$PATH"
@@ -190,7 +220,7 @@ classify() {	# classify NAME RC: prints "status<TAB>reason"
 	if grep -q 'SKIPPED' "$o"; then
 		why=$(lastlib "$e" '')
 		[ -n "$why" ] || why=$(grep -v -e '^SKIPPED' -e '^Line #' -e '^ *$' "$o" | tail -n 1 | cut -c 1-120)
-		printf 'skip\t%s\n' "${why:-(the test skipped itself; no PAPI call failed)}"; return
+		printf 'skip\t%s\n' "${why:-(skipped without saying why: no PAPI call failed${machine:+; $machine})}"; return
 	fi
 	if grep -q 'PASSED' "$o"; then
 		w=$(grep -m 1 '^WARNING' "$o" | cut -c 1-120)
@@ -213,9 +243,11 @@ while IFS="$(printf '\t')" read -r t st why; do
 		*" $t "*) set -- timeout -k 5 "$tmo" mpirun --allow-run-as-root --oversubscribe -np 2 "./$t" TESTS_QUIET ;;
 		*) set -- timeout -k 5 "$tmo" "./$t" TESTS_QUIET ;;
 		esac
+		t0=$(date +%s)
 		(cd ctests && if [ -n "$omp" ]; then OMP_NUM_THREADS=$omp "$@"; else "$@"; fi) \
 			< /dev/null > "logs/$t.out" 2> "logs/$t.err"
 		rc=$?
+		echo "$(( $(date +%s) - t0 )) $t" >> times.txt
 		res=$(classify "$t" "$rc")
 		st=${res%%"$(printf '\t')"*}
 		why=${res#*"$(printf '\t')"}
@@ -223,6 +255,8 @@ while IFS="$(printf '\t')" read -r t st why; do
 	why=$(printf '%s' "$why" | tr '\t' ' ')
 	printf '%s\t%s\t%s\n' "$t" "$st" "$why" >> results.tsv
 done < status.tsv
+ran=$(( $(date +%s) - start ))
+slow=$(sort -n -r times.txt 2>/dev/null | head -n 3 | awk '{ printf "%s%s %ss", sep, $2, $1; sep = ", " }')
 
 # ---------------------------------------------------------------- report
 if [ "$real" = 1 ]; then
@@ -268,5 +302,6 @@ awk -F '\t' -v OFS='\t' -v real="$real" -v refname="$ref" -v hdr="$hdr_bad" '
 	}' "$ref" "$expected" results.tsv
 rc=$?
 mv results.tsv.new results.tsv
+echo "compat: tests ran in ${ran}s (slowest: ${slow:-none}; timeout ${tmo}s each)"
 echo "compat: results in $work/results.tsv, logs in $work/logs"
 exit $rc
