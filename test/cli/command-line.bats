@@ -72,3 +72,22 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	run -2 papi command-line perf::TASK-CLOCK --
 	run -2 papi command-line perf::TASK-CLOCK --bogus
 }
+
+@test "bash completion: command-line operands and native -e complete to the real binary's event names" {
+	complete_real() {
+		run bash -c '
+			source "$PAPI_TOP/completions/bash/papi" || exit 3
+			COMP_WORDS=("$@")
+			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+			COMPREPLY=()
+			_papi || exit 4
+			printf "%s\n" "${COMPREPLY[@]}"' complete "$@"
+	}
+	# bash hands "perf::TASK-C" over as perf, ::, TASK-C
+	complete_real "$PAPI_BIN" command-line perf :: TASK-C
+	[ "$output" = TASK-CLOCK ]
+	complete_real "$PAPI_BIN" native -e perf :: PAGE-F
+	[ "$output" = PAGE-FAULTS ]
+	LIBPFM_FORCE_PMU=skx complete_real "$PAPI_BIN" command-line skx :: INST_RETIRED:AN
+	[[ "$output" == *"ANY_P"* ]]
+}
