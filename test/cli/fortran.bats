@@ -134,7 +134,7 @@ FTESTS="strtest zero zeronamed first second tenth description fdmemtest accum co
 	cp "$ex"/ftests/*.F "$ex"/testlib/*.c "$ex"/testlib/*.h "$ex"/testlib/ftests_util.F .
 	inc="-I. -I$BUILD/gen -I$TOP/libpapi"
 	for c in test_utils do_loops clockcore; do
-		"${CC:-cc}" -O1 -w $inc -c $c.c
+		${CC:-cc} -O1 -w $inc -c $c.c
 	done
 	"$FC" -g -O1 -Dlinux -ffixed-line-length-132 -w $inc -c ftests_util.F
 	pass=0 skipped=0 failed=""
