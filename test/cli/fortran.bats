@@ -93,6 +93,18 @@ fbuild() {
 	[[ "$output" == *"cpus $(getconf _NPROCESSORS_CONF) "* ]]
 }
 
+@test "fortran: read_ts, accum, reset, enum_event, event info, multiplex, threads, legacy counters, rates" {
+	need_fc
+	fbuild calls "$SRC/calls.f90"
+	run ./calls
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *PASSED* ]]
+	# PAPIF_perror prefixes the library's reason with the Fortran message
+	[[ "$output" == *"calls: PAPI_TOT_INS"* ]]
+	[[ "$output" =~ enumerated\ [0-9]+\ presets ]]
+}
+
 @test "fortran: the region API writes its report (PAPI_EVENTS=perf::TASK-CLOCK)" {
 	need_fc
 	command -v jq >/dev/null || skip "jq not installed"
