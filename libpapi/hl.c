@@ -146,17 +146,18 @@ static const char *add_reason(int ret)
 	return *why ? why : PAPI_strerror(ret);
 }
 
-/* Try to add name to es. PAPI_OK and *code, or the error (reason kept). */
+/* Try to add name to es. PAPI_OK and *code, or the error (reason kept, not
+ * printed as debug output: the one warning of choose_events says it). */
 static int try_add(int es, const char *name, int *code)
 {
 	int c, ret;
+	int was = papi_reason_mute(1);
 	papi_clear_reason();
-	if ((ret = PAPI_event_name_to_code(name, &c)) != PAPI_OK)
-		return ret;
-	if ((ret = PAPI_add_event(es, c)) != PAPI_OK)
-		return ret;
-	*code = c;
-	return PAPI_OK;
+	if ((ret = PAPI_event_name_to_code(name, &c)) == PAPI_OK &&
+	    (ret = PAPI_add_event(es, c)) == PAPI_OK)
+		*code = c;
+	papi_reason_mute(was);
+	return ret;
 }
 
 static int push_event(const char *name, int code, int instant)

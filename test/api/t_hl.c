@@ -201,6 +201,23 @@ static void defaults(void)
 	hlu_rmrf(dir);
 }
 
+/* PAPI_DEBUG on: the events the region API tries and cannot count are
+ * said once, in its warning, not also as one debug line each. */
+static void defaults_debug(void)
+{
+	char *d = hlu_tmpdir();
+	if (!d)
+		return;
+	snprintf(dir, sizeof dir, "%s", d);
+	snprintf(out, sizeof out, "%s/stdout", dir);
+	snprintf(err, sizeof err, "%s/stderr", dir);
+	const char *env[] = { "PAPI_OUTPUT_DIRECTORY", dir, "PAPI_DEBUG", "1", NULL };
+	is_int(hlu_run("serial", env, out, err), 0, "defaults with PAPI_DEBUG: the program runs");
+	is_int(hlu_lines(err, "not available here"), hlu_lines(err, "PAPI high-level") ? 1 : 0,
+	       "defaults with PAPI_DEBUG: uncountable events only in the one warning");
+	hlu_rmrf(dir);
+}
+
 static void malformed(void)
 {
 	ok(run_in_fresh("serial", " ,perf::TASK-CLOCK=instant,,perf::NO_SUCH,bad name,perf::TASK-CLOCK", NULL),
@@ -284,6 +301,7 @@ int main(int argc, char **argv)
 	serial();
 	threads();
 	defaults();
+	defaults_debug();
 	malformed();
 	report_and_rotation();
 	fork_and_optional();
