@@ -37,8 +37,30 @@ struct out {
 	int json, verbose, count;
 };
 
-/* chooser_try: one candidate: print it when it joins the given events. */
-static void chooser_try(struct out *o, int base, int code, const int *given, int ng)
+static void chooser_try(struct out *o, int base, int code, const int *given, int ng, int umasks);
+
+/* chooser_umasks: a native event that needs a unit mask is tried with each
+ * of its unit masks instead (modifiers such as ":u=0" are not candidates).
+ * Returns 0 when the event has no unit mask to try. */
+static int chooser_umasks(struct out *o, int base, int code, const int *given, int ng)
+{
+	char name[PAPI_MAX_STR_LEN];
+	int sub = code, tried = 0;
+	if (PAPI_enum_event(&sub, PAPI_NTV_ENUM_UMASKS) != PAPI_OK)
+		return 0;
+	do {
+		if (PAPI_event_code_to_name(sub, name) != PAPI_OK || strchr(name, '='))
+			continue;
+		chooser_try(o, base, sub, given, ng, 0);
+		tried++;
+	} while (PAPI_enum_event(&sub, PAPI_NTV_ENUM_UMASKS) == PAPI_OK);
+	return tried;
+}
+
+/* chooser_try: one candidate: print it when it joins the given events
+ * (with -v, or why it cannot).  umasks: try the unit masks of a native
+ * event that needs one. */
+static void chooser_try(struct out *o, int base, int code, const int *given, int ng, int umasks)
 {
 	char name[PAPI_MAX_STR_LEN];
 	PAPI_event_info_t info;
@@ -65,18 +87,23 @@ static void chooser_try(struct out *o, int base, int code, const int *given, int
 		}
 		return;
 	}
+	if (rv == PAPI_EINVAL && umasks && IS_NATIVE(code) && chooser_umasks(o, base, code, given, ng))
+		return;
 	if (!o->verbose)
 		return;
 	char why[512];
 	chooser_why(rv, code, given, ng, why, sizeof why);
+	/* the library's reason starts with the event's name: print it once */
+	size_t nl = strlen(name);
+	const char *w = !strncmp(why, name, nl) && !strncmp(why + nl, ": ", 2) ? why + nl + 2 : why;
 	if (o->json) {
 		json_obj_begin(&o->j);
 		json_kstr(&o->j, "name", name);
 		json_kbool(&o->j, "ok", 0);
-		json_kstr(&o->j, "reason", why);
+		json_kstr(&o->j, "reason", w);
 		json_obj_end(&o->j);
 	} else {
-		printf("%-32s cannot be added: %s\n", name, why);
+		printf("%-32s cannot be added: %s\n", name, w);
 	}
 }
 
@@ -86,7 +113,7 @@ static void chooser_walk(struct out *o, int base, int first, int modifier, const
 	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) != PAPI_OK)
 		return;
 	do
-		chooser_try(o, base, code, given, ng);
+		chooser_try(o, base, code, given, ng, 1);
 	while (PAPI_enum_event(&code, modifier) == PAPI_OK);
 }
 
