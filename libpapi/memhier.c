@@ -254,11 +254,20 @@ static int mh_tlbs(struct mh_entry *e, int n, int max)
 }
 #endif
 
-/* mh_scan: contract in internal.h. */
+/* mh_scan: contract in internal.h.  TLBs are listed by level (CPUID gives
+ * them by page size), keeping CPUID's order within a level. */
 int mh_scan(struct mh_entry *e, int max)
 {
-	int n = mh_caches(e, 0, max);
-	return mh_tlbs(e, n, max);
+	int n0 = mh_caches(e, 0, max), n = mh_tlbs(e, n0, max);
+	int stored = n < max ? n : max;
+	for (int i = n0 + 1; i < stored; i++) {
+		struct mh_entry x = e[i];
+		int k = i;
+		for (; k > n0 && e[k - 1].level > x.level; k--)
+			e[k] = e[k - 1];
+		e[k] = x;
+	}
+	return n;
 }
 
 /* mh_fill: contract in internal.h. */

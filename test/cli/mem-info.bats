@@ -40,6 +40,8 @@ sysfs=/sys/devices/system/cpu/cpu0/cache
 		(.type == "data" or .type == "instruction" or .type == "unified") and
 		((.associativity | type) == "number" or .associativity == "full" or .associativity == null))' \
 		<<<"$json" >/dev/null
+	# TLBs come by level
+	jq -e '[.tlbs[].level] as $l | $l == ($l | sort)' <<<"$json" >/dev/null
 	case "$(uname -m)" in
 	x86_64 | i?86) [ "$(jq '.tlbs | length' <<<"$json")" -gt 0 ] ;;
 	esac
