@@ -188,7 +188,7 @@ int cmd_chooser(int argc, char **argv)
 		}
 	}
 	char **ops = cli_operands(&c, &n);
-	if (n && !groups) {
+	if (n) {
 		if (!strcasecmp(ops[0], "PRESET"))
 			cls = CLASS_PRESET;
 		else if (!strcasecmp(ops[0], "NATIVE"))

@@ -62,6 +62,9 @@ load helper
 	[ "${#lines[@]}" -eq 1 ]
 	[ "${lines[0]}" = "-e perf::TASK-CLOCK,perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES" ]
 	run -0 papi stat ${lines[0]} true
+	# the class word is accepted (and ignored) here too
+	run -0 papi chooser --groups NATIVE perf::TASK-CLOCK perf::PAGE-FAULTS
+	[ "$output" = "-e perf::TASK-CLOCK,perf::PAGE-FAULTS" ]
 	command -v jq >/dev/null || skip "jq is not installed"
 	run -0 papi chooser --groups --json perf::TASK-CLOCK perf::PAGE-FAULTS
 	[ "$(echo "$output" | jq -c .groups)" = '[["perf::TASK-CLOCK","perf::PAGE-FAULTS"]]' ]
