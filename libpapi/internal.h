@@ -132,6 +132,20 @@ int native_usable(int idx);
 /* Free the table and libpfm4's state; the next call starts afresh. */
 void native_shutdown(void);
 
+/* native_sw: the software events a lookup resolves without libpfm4. */
+struct native_sw {
+	char canon[96];		/* "perf::EVENT[:u|:k]", EVENT as libpfm4 spells it */
+	const char *event;	/* EVENT inside canon */
+	size_t event_len;
+	char desc[128];		/* the description libpfm4's lookup gives it */
+	struct perf_event_attr attr;	/* as libpfm4 encodes it */
+	int has_domain_mod;
+};
+/* If name is "perf::EVENT" (any case) with an optional ":u" or ":k", EVENT
+ * a software event libpfm4 lists, and no LIBPFM_FORCE_PMU/DISABLED_PMUS in
+ * the environment: fill *out and return 1; else 0 (ask libpfm4). */
+int native_sw_match(const char *name, struct native_sw *out);
+
 /* ------------------------------------------------------------------ codes / presets
  * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to
  * the presets module. Same contracts as the public calls of the same names. */
