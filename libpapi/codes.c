@@ -33,7 +33,7 @@ int PAPI_event_name_to_code(const char *in, int *out)
 		return PAPI_ENOINIT;
 	if (!in || !out || strnlen(in, PAPI_HUGE_STR_LEN + 1) > PAPI_HUGE_STR_LEN)
 		return PAPI_EINVAL;
-	int r = presets_name_to_code(in, out);
+	int r = presets_may_name(in) ? presets_name_to_code(in, out) : PAPI_ENOEVNT;
 	if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
 		return r;
 	if (cmp_disabled(0))

@@ -145,6 +145,10 @@ struct native_sw {
  * a software event libpfm4 lists, and no LIBPFM_FORCE_PMU/DISABLED_PMUS in
  * the environment: fill *out and return 1; else 0 (ask libpfm4). */
 int native_sw_match(const char *name, struct native_sw *out);
+/* 0 when name cannot be a preset or user event, so that a native lookup may
+ * skip loading the preset tables (a "pmu::" name and no event file named in
+ * the environment); 1 when the tables must be asked. */
+int presets_may_name(const char *name);
 
 /* ------------------------------------------------------------------ codes / presets
  * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to
