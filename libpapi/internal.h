@@ -291,6 +291,8 @@ struct es_group {		/* one perf_event group: one read(), one ioctl per op */
 	int leader;		/* fd of the leader */
 	int n;			/* members */
 	int kernel_type;	/* PMU the group belongs to */
+	/* counting.c: the leader's enabled/running times at the last read */
+	uint64_t read_en, read_run;
 };
 
 struct es_event {		/* one event as added by the user */
@@ -326,6 +328,10 @@ typedef struct EventSet {
 	void *overflow;		/* overflow.c state, NULL when none */
 	void *mpx;		/* multiplex.c software state, NULL when none */
 	void *profil;		/* profil.c state */
+	/* counting.c: stopped, read since, and nothing opened or closed since:
+	 * the next start may take its time base from that read (frozen times
+	 * of a disabled group) instead of reading again. */
+	int frozen;
 } EventSet_t;
 
 /* Look up EventSet id (no lock: the table never moves).

@@ -70,6 +70,27 @@ static void die(const char *what, int r)
 		report(op, v_, batches);                                    \
 	} while (0)
 
+/* Time RAW and API alternately, batch by batch, so that both see the same
+ * machine (other load comes and goes): the medians of each. */
+#define PAIR(op, rop, n, RAW, API)                                           \
+	do {                                                                 \
+		double r_[MAXB], a_[MAXB];                                   \
+		for (int b_ = 0; b_ < batches; b_++) {                       \
+			long long t_ = now_ns();                             \
+			for (int i_ = 0; i_ < (n); i_++) {                   \
+				RAW;                                         \
+			}                                                    \
+			r_[b_] = (double)(now_ns() - t_) / (n);              \
+			t_ = now_ns();                                       \
+			for (int i_ = 0; i_ < (n); i_++) {                   \
+				API;                                         \
+			}                                                    \
+			a_[b_] = (double)(now_ns() - t_) / (n);              \
+		}                                                            \
+		report(op, a_, batches);                                     \
+		report(rop, r_, batches);                                    \
+	} while (0)
+
 /* library_init and the first lookup, each in a fresh child process. */
 static void fresh(void)
 {
@@ -121,31 +142,31 @@ static int open_sw(uint64_t config, int group)
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
 }
 
-/* The kernel floor: one group of the two events. */
-static void raw(void)
+/* The kernel floor: one group of the same two events, without a library. */
+static int lead = -1, member = -1;
+static uint64_t rbuf[8];
+
+static void raw_open(void)
 {
-	uint64_t buf[8];
-	int lead = open_sw(PERF_COUNT_SW_TASK_CLOCK, -1);
-	int mem = open_sw(PERF_COUNT_SW_PAGE_FAULTS, lead);
-	if (lead < 0 || mem < 0)
+	lead = open_sw(PERF_COUNT_SW_TASK_CLOCK, -1);
+	member = open_sw(PERF_COUNT_SW_PAGE_FAULTS, lead);
+	if (lead < 0 || member < 0)
 		die("perf_event_open", -1);
+}
+
+static void raw_read(void)
+{
+	if (read(lead, rbuf, sizeof rbuf) <= 0)
+		die("read", -1);
+}
+
+/* start+stop: reset, enable, disable, and the read that returns the counts */
+static void raw_startstop(void)
+{
+	ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
 	ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
-	BENCH("raw_read", 2000, if (read(lead, buf, sizeof buf) <= 0) die("read", -1));
-	BENCH("raw_reset", 2000, ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP));
-	/* start+stop: reset, enable, disable, and the read that returns the counts */
-	BENCH("raw_startstop", 1000, {
-		ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
-		ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
-		ioctl(lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
-		if (read(lead, buf, sizeof buf) <= 0)
-			die("read", -1);
-	});
-	BENCH("raw_2reads", 1000, {
-		if (read(lead, buf, sizeof buf) <= 0 || read(lead, buf, sizeof buf) <= 0)
-			die("read", -1);
-	});
-	close(mem);
-	close(lead);
+	ioctl(lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+	raw_read();
 }
 
 static void api(void)
@@ -174,27 +195,32 @@ static void api(void)
 	if ((r = PAPI_create_eventset(&es)) != PAPI_OK || (r = PAPI_add_named_event(es, EV1)) != PAPI_OK ||
 	    (r = PAPI_add_named_event(es, EV2)) != PAPI_OK)
 		die("building the set", r);
-	BENCH("start_stop", 1000, {
+	raw_open();
+	PAIR("start_stop", "raw_startstop", 500, raw_startstop(), {
 		PAPI_start(es);
 		PAPI_stop(es, v);
 	});
 	if ((r = PAPI_start(es)) != PAPI_OK)
 		die("PAPI_start", r);
-	BENCH("read", 2000, PAPI_read(es, v));
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	PAIR("read", "raw_read", 1000, raw_read(), PAPI_read(es, v));
 	v[0] = v[1] = 0;
-	BENCH("accum", 2000, PAPI_accum(es, v));
-	BENCH("reset", 2000, PAPI_reset(es));
+	PAIR("accum", "raw_read_a", 1000, raw_read(), PAPI_accum(es, v));
+	PAIR("reset", "raw_reset", 1000, ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP),
+	     PAPI_reset(es));
 	PAPI_stop(es, v);
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
 
 	if ((r = PAPI_hl_region_begin("warm")) != PAPI_OK || (r = PAPI_hl_region_end("warm")) != PAPI_OK)
 		die("region API", r);
-	BENCH("hl_region", 1000, {
+	PAIR("hl_region", "raw_2reads", 500, { raw_read(); raw_read(); }, {
 		PAPI_hl_region_begin("timed");
 		PAPI_hl_region_end("timed");
 	});
 	PAPI_hl_stop();
+	close(member);
+	close(lead);
 }
 
 int main(int argc, char **argv)
@@ -205,7 +231,6 @@ int main(int argc, char **argv)
 		batches = 31;
 	setenv("PAPI_EVENTS", EV1 "," EV2, 1);
 	fresh();
-	raw();
 	api();
 	return 0;
 }

@@ -21,7 +21,7 @@ if [ -f /usr/include/papi.h ] && $cc -O2 -D_GNU_SOURCE -I/usr/include -o "$tmp/p
 	have7=1
 fi
 
-echo "== API: median ns per call ($batches batches; raw = the same group read()/ioctl()s without a library)"
+echo "== API: median ns per call ($batches batches; raw = the same group read()/ioctl()s without a library, timed in batches alternating with the call)"
 "$tmp/ours" "$batches" >"$tmp/ours.txt"
 if [ $have7 = 1 ]; then
 	"$tmp/papi7" "$batches" >"$tmp/papi7.txt" 2>/dev/null || have7=0
@@ -32,7 +32,7 @@ awk -v have7=$have7 '
 	FNR == NR { ours[$1] = $2; order[n++] = $1; next }
 	{ p7[$1] = $2 }
 	END {
-		floor["read"] = "raw_read"; floor["reset"] = "raw_reset"; floor["accum"] = "raw_read"
+		floor["read"] = "raw_read"; floor["reset"] = "raw_reset"; floor["accum"] = "raw_read_a"
 		floor["start_stop"] = "raw_startstop"; floor["hl_region"] = "raw_2reads"
 		printf "%-14s %10s %10s %10s %9s %9s\n", "operation", "ours", "papi7", "raw", "ours/raw", "ours/p7"
 		for (i = 0; i < n; i++) {
