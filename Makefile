@@ -89,6 +89,16 @@ $(BUILD)/gen/events_tbl.c: libpapi/gen_events.sh $(EVENTS)
 	$(say) GEN $@
 	$(Q)sh libpapi/gen_events.sh $(EVENTS) > $@.tmp && mv $@.tmp $@
 
+# ---- Fortran: fpapi.h and f90papi.h are generated from papi.h (values
+# computed by the C compiler) so they never drift; libpapi/fortran.c holds the
+# PAPIF_* calls. Installed with the C headers.
+FORTRAN_HEADERS := $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h
+all: $(FORTRAN_HEADERS)
+$(BUILD)/gen/f90papi.h: $(BUILD)/gen/fpapi.h
+$(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEventDefs.h
+	$(say) GEN $@
+	$(Q)sh libpapi/gen_fortran.sh "$(CC)" libpapi $(BUILD)/gen
+
 # libpapi.a carries libpfm4 and libcsv inside it, so a user links one archive.
 $(BUILD)/libpapi.a: $(LIB_OBJ)
 	$(say) AR $@
@@ -111,9 +121,20 @@ $(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
 	$(say) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS) $(BIN_LIBS)
 
-$(BUILD)/papi.pc: Makefile
+# papi.pc is rewritten whenever PREFIX, libdir or includedir change from one
+# make run to the next (make install PREFIX=... after a plain make), and names
+# its directories relative to ${prefix} so pkg-config --define-prefix works.
+PC_VARS := $(PREFIX)|$(libdir)|$(includedir)
+$(BUILD)/pc-vars: FORCE
 	@mkdir -p $(dir $@)
-	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(libdir)' 'includedir=$(includedir)' '' \
+	@echo '$(PC_VARS)' | cmp -s - $@ || echo '$(PC_VARS)' > $@
+FORCE:
+.PHONY: FORCE
+
+$(BUILD)/papi.pc: Makefile $(BUILD)/pc-vars
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
+	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
 	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event' \
 	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi -pthread -lm -lrt' \
 	  'Cflags: -I$${includedir}' > $@
@@ -195,7 +216,7 @@ install: all
 	[ ! -f completions/zsh/_papi ] || install -m 644 completions/zsh/_papi $(DESTDIR)$(datadir)/zsh/site-functions/_papi
 	[ ! -f completions/fish/papi.fish ] || install -m 644 completions/fish/papi.fish $(DESTDIR)$(datadir)/fish/vendor_completions.d/papi.fish
 
-INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(wildcard $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h)
+INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))

@@ -615,7 +615,6 @@ void es_leave(void)
  * e.g. PAPI_shutdown called from a signal handler inside a PAPI call. */
 static int inflight_drain(void)
 {
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	struct timespec t0, t;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (__atomic_load_n(&es_inflight, __ATOMIC_SEQ_CST) > 0) {

@@ -82,7 +82,11 @@ C
 @test "hl-report: an MPI job's two rank files are merged" {
 	command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
 		skip "Open MPI is not installed (libopenmpi-dev, openmpi-bin)"
-	mpicc -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" "$BUILD/libpapi.a" -pthread -lm -lrt
+	# CC may carry flags (sanitizer runs): mpicc needs them too.
+	cc_flags=$(printf '%s\n' "${CC:-cc}" | cut -s -d' ' -f2-)
+	mpicc $cc_flags -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" "$BUILD/libpapi.a" -pthread -lm -lrt
+	# Open MPI's own allocations outlive MPI_Finalize: no leak check here.
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	PAPI_EVENTS=perf::TASK-CLOCK timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 ./mpiprog
 	[ -f papi_hl_output/rank_000000.json ]
 	[ -f papi_hl_output/rank_000001.json ]
@@ -108,4 +112,12 @@ C
 	[ "$(echo "$output" | jq '.regions.loop.Region_count')" = 3 ]
 	[ "$(echo "$output" | jq '.regions.loop.events["perf::TASK-CLOCK"].total > 0')" = true ]
 	[ "$(echo "$output" | jq '.regions.loop.Real_time_in_s > 0')" = true ]
+}
+
+@test "hl-report: a PAPI_OUTPUT_DIRECTORY that does not exist yet is made" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK PAPI_OUTPUT_DIRECTORY="$PWD/new" ./prog
+	[ -f new/papi_hl_output/rank_*.json ] || ls new/papi_hl_output/rank_*.json
+	run -0 papi hl-report -j new
+	[ "$(echo "$output" | jq '.regions.outer.Region_count')" = 3 ]
 }

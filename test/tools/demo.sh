@@ -11,9 +11,11 @@ ${CC:-cc} -O1 -o "$work" "$top/test/tools/workload.c"
 echo "== papi version"
 "$papi" version
 echo
-echo "== papi native (first 25 lines; the full list: $papi native)"
-"$papi" native | head -n 25
-echo
+if "$papi" --list-cmds | grep -q '^native'; then
+	echo "== papi native (first 25 lines; the full list: $papi native)"
+	"$papi" native | head -n 25
+	echo
+fi
 if "$papi" --list-cmds | grep -q '^stat'; then
 	echo "== papi stat $work"
 	"$papi" stat "$work"
