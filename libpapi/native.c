@@ -17,7 +17,9 @@
 
 /* Longest name we hand to libpfm4; longer ones are refused untouched. */
 #define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
-/* Entries live in fixed chunks that never move, so native_get() needs no lock. */
+/* Entries live in fixed chunks that never move, so native_get() needs no lock.
+ * A chunk is malloc'ed, not calloc'ed: each entry is cleared when it is made,
+ * and untouched pages cost a first lookup nothing. */
 #define CHUNK_BITS 8
 #define CHUNK_LEN (1 << CHUNK_BITS)
 #define MAX_CHUNKS 4096
@@ -77,7 +79,7 @@ static void ht_place(struct slot *tab, unsigned cap, struct slot s)
 static int ht_insert(const char *key, unsigned h, int idx)
 {
 	if (2 * (ht_used + 1) > ht_cap) {
-		unsigned cap = ht_cap ? 2 * ht_cap : 1024;
+		unsigned cap = ht_cap ? 2 * ht_cap : 64;	/* small: a first lookup touches few pages */
 		struct slot *tab = calloc(cap, sizeof *tab);
 		if (!tab)
 			return PAPI_ENOMEM;
@@ -369,7 +371,7 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	if (n >= MAX_CHUNKS * CHUNK_LEN)
 		return PAPI_ENOMEM;
 	if (!chunks[n >> CHUNK_BITS]) {
-		chunks[n >> CHUNK_BITS] = calloc(CHUNK_LEN, sizeof(struct native));
+		chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
 		if (!chunks[n >> CHUNK_BITS])
 			return PAPI_ENOMEM;
 	}
@@ -536,7 +538,7 @@ static int sw_resolve(const char *name, int *idx, int *done)
 		if (n >= MAX_CHUNKS * CHUNK_LEN)
 			return PAPI_ENOMEM;
 		if (!chunks[n >> CHUNK_BITS]) {
-			chunks[n >> CHUNK_BITS] = calloc(CHUNK_LEN, sizeof(struct native));
+			chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
 			if (!chunks[n >> CHUNK_BITS])
 				return PAPI_ENOMEM;
 		}
