@@ -62,7 +62,7 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	if (!ev)
 		return PAPI_ENOEVNT;
 	if (ev == in) {
-		int r = presets_name_to_code(in, out);
+		int r = presets_may_name(in) ? presets_name_to_code(in, out) : PAPI_ENOEVNT;
 		if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
 			return r;
 	}

@@ -75,8 +75,71 @@ static uint64_t delta(uint64_t now, uint64_t base)
 
 /* Read every group into es->hwval. With rebase, the values read become the
  * zero of the next reads (PAPI_accum: not one event lost in between). */
+/* The common case, one group and no software multiplexing: one read() into
+ * a stack buffer and one pass, the same arithmetic as below (a counter
+ * without a descriptor reads as zero). */
+#define FAST_MAX 32
+static int read_one_group(EventSet_t *es, int rebase)
+{
+	uint64_t buf[3 + FAST_MAX];
+	size_t want = (3 + (size_t)es->groups[0].n) * sizeof(uint64_t);
+	ssize_t got = sys->read(es->groups[0].leader, buf, want);
+	if (got != (ssize_t)want) {
+		papi_set_reason("reading counters failed: %s", got < 0 ? strerror(errno) : "short read");
+		return PAPI_ESYS;
+	}
+	es->groups[0].read_en = buf[1];
+	es->groups[0].read_run = buf[2];
+	for (int h = 0; h < es->nhw; h++) {
+		struct es_hw *hw = &es->hw[h];
+		uint64_t c = 0, en = 0, run = 0;
+		if (hw->fd >= 0 && hw->group == 0) {
+			c = buf[3 + hw->slot];
+			en = buf[1];
+			run = buf[2];
+		}
+		long long v = scale(delta(c, hw->base_count), delta(en, hw->base_en),
+				    delta(run, hw->base_run));
+		if (v < hw->last)
+			v = hw->last;
+		es->hwval[h] = v;
+		hw->last = v;
+		if (rebase) {
+			hw->base_count = c;
+			hw->base_en = en;
+			hw->base_run = run;
+			hw->last = 0;
+		}
+	}
+	return PAPI_OK;
+}
+
+/* Can a start after this stop skip the rebase read? A disabled group's
+ * times stand still and RESET zeroes its counts, so the stop's read is the
+ * base. Not for inherited counts (RESET leaves exited children's counts),
+ * attached or CPU-wide sets, overflow or software multiplexing. */
+static int can_freeze(const EventSet_t *es)
+{
+	return es->ngroups == 1 && es->groups[0].n <= FAST_MAX && !es->mpx && !es->overflow &&
+	       !es->inherit && !es->attach && es->cpu < 0;
+}
+
+static void rebase_frozen(EventSet_t *es)
+{
+	for (int h = 0; h < es->nhw; h++) {
+		struct es_hw *hw = &es->hw[h];
+		int live = hw->fd >= 0 && hw->group == 0;
+		hw->base_count = 0;
+		hw->base_en = live ? es->groups[0].read_en : 0;
+		hw->base_run = live ? es->groups[0].read_run : 0;
+		hw->last = 0;
+	}
+}
+
 static int read_groups(EventSet_t *es, int rebase)
 {
+	if (es->ngroups == 1 && es->groups[0].n <= FAST_MAX && !mpx_sw_slice(es))
+		return read_one_group(es, rebase);
 	int n = es->nhw > 0 ? es->nhw : 1;
 	uint64_t cnt[n], en[n], run[n];
 	memset(cnt, 0, sizeof cnt);
@@ -177,12 +240,19 @@ static int start_impl(int EventSet)
 		return PAPI_ENOCMP;
 	if (es->nev == 0)
 		return PAPI_EINVAL;
+	int frozen = es->frozen;
+	es->frozen = 0;
+	pid_t owner = es->owner;
 	if ((ret = adopt(es)) != PAPI_OK)
 		return ret;
 	if (counting_start_hook && (ret = counting_start_hook(es)) != PAPI_OK)
 		return ret;
-	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK ||
-	    (ret = counting_rebase(es)) != PAPI_OK)
+	frozen = frozen && es->owner == owner && can_freeze(es);
+	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
+		return ret;
+	if (frozen)
+		rebase_frozen(es);
+	else if ((ret = counting_rebase(es)) != PAPI_OK)
 		return ret;
 	ret = mpx_sw_slice(es) ? mpx_start(es) : group_ioctl(es, PERF_EVENT_IOC_ENABLE);
 	if (ret != PAPI_OK)
@@ -216,7 +286,9 @@ static int stop_impl(int EventSet, long long *values)
 	es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
 	if (ret != PAPI_OK)
 		return ret;
-	return es_read_values(es, values);
+	ret = es_read_values(es, values);
+	es->frozen = ret == PAPI_OK && can_freeze(es);
+	return ret;
 }
 
 /* PAPI_read: copy the current counts into values, one per event in the

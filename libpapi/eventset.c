@@ -118,6 +118,7 @@ static int es_get_stopped(int id, EventSet_t **out)
 
 void es_close_all(EventSet_t *es)
 {
+	es->frozen = 0;
 	if (es->overflow)
 		ovf_fd_close_all(es);	/* ring buffers go before their fds */
 	for (int i = 0; i < es->nhw; i++) {
@@ -186,6 +187,7 @@ static void hw_attr(const EventSet_t *es, const struct native *n, int leader,
  * members of the group is PAPI_ECNFLCT. */
 static int hw_open(EventSet_t *es, int h)
 {
+	es->frozen = 0;
 	struct es_hw *hw = &es->hw[h];
 	const struct native *n = native_get(hw->ntv);
 	if (!n)
@@ -274,6 +276,7 @@ int es_reopen(EventSet_t *es)
 /* Drop counters no event uses any more, renumbering the events' indexes. */
 static void hw_compact(EventSet_t *es)
 {
+	es->frozen = 0;
 	int map[es->nhw > 0 ? es->nhw : 1], k = 0;
 	for (int h = 0; h < es->nhw; h++) {
 		if (es->hw[h].refs > 0) {

@@ -136,6 +136,24 @@ int native_usable(int idx);
 /* Free the table and libpfm4's state; the next call starts afresh. */
 void native_shutdown(void);
 
+/* native_sw: the software events a lookup resolves without libpfm4. */
+struct native_sw {
+	char canon[96];		/* "perf::EVENT[:u|:k]", EVENT as libpfm4 spells it */
+	const char *event;	/* EVENT inside canon */
+	size_t event_len;
+	char desc[128];		/* the description libpfm4's lookup gives it */
+	struct perf_event_attr attr;	/* as libpfm4 encodes it */
+	int has_domain_mod;
+};
+/* If name is "perf::EVENT" (any case) with an optional ":u" or ":k", EVENT
+ * a software event libpfm4 lists, and no LIBPFM_FORCE_PMU/DISABLED_PMUS in
+ * the environment: fill *out and return 1; else 0 (ask libpfm4). */
+int native_sw_match(const char *name, struct native_sw *out);
+/* 0 when name cannot be a preset or user event, so that a native lookup may
+ * skip loading the preset tables (a "pmu::" name and no event file named in
+ * the environment); 1 when the tables must be asked. */
+int presets_may_name(const char *name);
+
 /* ------------------------------------------------------------------ codes / presets
  * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to
  * the presets module. Same contracts as the public calls of the same names. */
@@ -281,6 +299,8 @@ struct es_group {		/* one perf_event group: one read(), one ioctl per op */
 	int leader;		/* fd of the leader */
 	int n;			/* members */
 	int kernel_type;	/* PMU the group belongs to */
+	/* counting.c: the leader's enabled/running times at the last read */
+	uint64_t read_en, read_run;
 };
 
 struct es_event {		/* one event as added by the user */
@@ -316,6 +336,10 @@ typedef struct EventSet {
 	void *overflow;		/* overflow.c state, NULL when none */
 	void *mpx;		/* multiplex.c software state, NULL when none */
 	void *profil;		/* profil.c state */
+	/* counting.c: stopped, read since, and nothing opened or closed since:
+	 * the next start may take its time base from that read (frozen times
+	 * of a disabled group) instead of reading again. */
+	int frozen;
 } EventSet_t;
 
 /* Look up EventSet id (no lock: the table never moves).

@@ -17,7 +17,9 @@
 
 /* Longest name we hand to libpfm4; longer ones are refused untouched. */
 #define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
-/* Entries live in fixed chunks that never move, so native_get() needs no lock. */
+/* Entries live in fixed chunks that never move, so native_get() needs no lock.
+ * A chunk is malloc'ed, not calloc'ed: each entry is cleared when it is made,
+ * and untouched pages cost a first lookup nothing. */
 #define CHUNK_BITS 8
 #define CHUNK_LEN (1 << CHUNK_BITS)
 #define MAX_CHUNKS 4096
@@ -77,7 +79,7 @@ static void ht_place(struct slot *tab, unsigned cap, struct slot s)
 static int ht_insert(const char *key, unsigned h, int idx)
 {
 	if (2 * (ht_used + 1) > ht_cap) {
-		unsigned cap = ht_cap ? 2 * ht_cap : 1024;
+		unsigned cap = ht_cap ? 2 * ht_cap : 64;	/* small: a first lookup touches few pages */
 		struct slot *tab = calloc(cap, sizeof *tab);
 		if (!tab)
 			return PAPI_ENOMEM;
@@ -203,6 +205,41 @@ static int pmus_detect(void)
 	return PAPI_OK;
 }
 
+static struct native *nt_slot(int idx);
+static int pmu_index(int pfm_pmu);
+static atomic_int sw_kernel_type = -2;	/* sysfs "software" type, -2 not asked yet */
+
+/* Entries the fast path made before libpfm4 was initialized learn their
+ * libpfm4 event (the spelling's own index, as enumeration has it) and PMU. */
+static void sw_fixup(void)
+{
+	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
+	int perf = pmu_index(PFM_PMU_PERF_EVENT);
+	pfm_pmu_info_t pi;
+	memset(&pi, 0, sizeof pi);
+	pi.size = sizeof pi;
+	if (perf < 0 || pfm_get_pmu_info(PFM_PMU_PERF_EVENT, &pi) != PFM_SUCCESS)
+		return;
+	for (int i = 0; i < n; i++) {
+		struct native *e = nt_slot(i);
+		if (e->pmu >= 0)
+			continue;
+		const char *ev = e->name + 6;	/* past "perf::" */
+		size_t len = strcspn(ev, ":");
+		for (int x = pi.first_event; x >= 0; x = pfm_get_event_next(x)) {
+			pfm_event_info_t ei;
+			memset(&ei, 0, sizeof ei);
+			ei.size = sizeof ei;
+			if (pfm_get_event_info(x, PFM_OS_PERF_EVENT_EXT, &ei) == PFM_SUCCESS &&
+			    strlen(ei.name) == len && strncmp(ei.name, ev, len) == 0) {
+				e->pfm_idx = x;
+				e->pmu = perf;
+				break;
+			}
+		}
+	}
+}
+
 static void nt_do_init(void)
 {
 	int r = pfm_initialize();
@@ -212,6 +249,8 @@ static void nt_do_init(void)
 		return;
 	}
 	nt_init_err = pmus_detect();
+	if (nt_init_err == PAPI_OK)
+		sw_fixup();
 }
 
 /* Initialize libpfm4 and the PMU list once (pfm_initialize costs ~1.5 ms in a
@@ -332,7 +371,7 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	if (n >= MAX_CHUNKS * CHUNK_LEN)
 		return PAPI_ENOMEM;
 	if (!chunks[n >> CHUNK_BITS]) {
-		chunks[n >> CHUNK_BITS] = calloc(CHUNK_LEN, sizeof(struct native));
+		chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
 		if (!chunks[n >> CHUNK_BITS])
 			return PAPI_ENOMEM;
 	}
@@ -476,12 +515,75 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	return ret;
 }
 
+/* The fast path before libpfm4 is initialized (lock held): a software event
+ * from native_sw's table gets the entry libpfm4 would make, except pfm_idx
+ * and pmu, which sw_fixup fills when libpfm4 starts. *done says whether name
+ * was answered here. */
+static int sw_resolve(const char *name, int *idx, int *done)
+{
+	unsigned h = str_hash(name);
+	int i = ht_find(name, h);
+	if (i >= 0) {
+		*done = 1;
+		*idx = i;
+		return PAPI_OK;
+	}
+	struct native_sw sw;
+	if (!native_sw_match(name, &sw))
+		return PAPI_OK;
+	*done = 1;
+	i = ht_find(sw.canon, str_hash(sw.canon));
+	if (i < 0) {
+		int n = atomic_load_explicit(&nnative, memory_order_relaxed);
+		if (n >= MAX_CHUNKS * CHUNK_LEN)
+			return PAPI_ENOMEM;
+		if (!chunks[n >> CHUNK_BITS]) {
+			chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
+			if (!chunks[n >> CHUNK_BITS])
+				return PAPI_ENOMEM;
+		}
+		struct native *e = nt_slot(n);
+		memset(e, 0, sizeof *e);
+		e->name = strdup(sw.canon);
+		e->desc = strdup(sw.desc);
+		int r = e->name && e->desc ? ht_insert(sw.canon, str_hash(sw.canon), n) : PAPI_ENOMEM;
+		if (r != PAPI_OK) {
+			free(e->name);
+			free(e->desc);
+			return r;
+		}
+		e->pfm_idx = -1;
+		e->pmu = -1;
+		e->attr_idx = -1;
+		e->attr = sw.attr;
+		e->has_domain_mod = (unsigned char)sw.has_domain_mod;
+		atomic_store_explicit(&nnative, n + 1, memory_order_release);
+		i = n;
+	}
+	if (strcmp(sw.canon, name) != 0) {
+		int r = ht_insert(name, h, i);	/* the spelling given, as an alias */
+		if (r != PAPI_OK)
+			return r;
+	}
+	*idx = i;
+	return PAPI_OK;
+}
+
 static int nt_lookup(const char *name, int hint, int *idx)
 {
 	if (!name || !idx || strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX)
 		return PAPI_EINVAL;
 	if (!*name)
 		return PAPI_ENOEVNT;
+	if (!atomic_load_explicit(&nt_ready, memory_order_acquire)) {
+		int done = 0, r = PAPI_OK;
+		pthread_mutex_lock(&nt_lock);
+		if (!atomic_load_explicit(&nt_ready, memory_order_relaxed))
+			r = sw_resolve(name, idx, &done);
+		pthread_mutex_unlock(&nt_lock);
+		if (done)
+			return r;
+	}
 	int r = nt_init();
 	if (r != PAPI_OK)
 		return r;
@@ -514,6 +616,18 @@ int native_usable(int idx)
 	if (e->encode_err != PAPI_OK) {
 		papi_set_reason("%s: needs a unit mask", e->name);
 		return e->encode_err;
+	}
+	if (e->pmu < 0) {	/* a fast-path software event, libpfm4 not started */
+		int t = atomic_load(&sw_kernel_type);
+		if (t == -2) {
+			t = sys->pmu_type("software");
+			atomic_store(&sw_kernel_type, t);
+		}
+		if (t < 0) {
+			papi_set_reason("%s: the kernel has no PMU \"software\"", e->name);
+			return PAPI_ECMP;
+		}
+		return PAPI_OK;
 	}
 	const struct pmu *p = &pmus[e->pmu];
 	int need_core = e->attr.type == PERF_TYPE_HARDWARE || e->attr.type == PERF_TYPE_HW_CACHE ||
@@ -689,6 +803,7 @@ void native_shutdown(void)
 	core_pmu = -1;
 	core_reason = NULL;
 	nevents_listed = 0;
+	atomic_store(&sw_kernel_type, -2);
 	if (atomic_load(&nt_ready) && nt_init_err == PAPI_OK)
 		pfm_terminate();
 	atomic_store(&nt_ready, 0);

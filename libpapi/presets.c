@@ -421,6 +421,17 @@ static void pr_load(void)
 
 /* ------------------------------------------------------------------ codes.c's calls */
 
+/* presets_may_name: see internal.h. The built-in tables define only PAPI_*
+ * presets; a "pmu::" name can only come from an event file the environment
+ * names, so without one a native lookup need not load the tables. */
+int presets_may_name(const char *name)
+{
+	if (atomic_load_explicit(&pr_loaded, memory_order_acquire) || !strstr(name, "::"))
+		return 1;
+	const char *user = getenv("PAPI_USER_EVENTS_FILE"), *csv = getenv("PAPI_CSV_EVENT_FILE");
+	return (user && *user) || (csv && *csv);
+}
+
 /* presets_name_to_code: see internal.h. Every catalogue name has a code,
  * defined here or not; other names only when an event file defined them. */
 int presets_name_to_code(const char *name, int *code)

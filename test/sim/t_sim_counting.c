@@ -83,6 +83,21 @@ static void exact_and_conflict(void)
 	PAPI_stop(b, w);
 	ok(v[0] == 4000000 && w[0] > 0 && w[0] < 40000000 / 3,
 	   "the two sets took turns on counter 2, values scaled: %lld %lld", v[0], w[0]);
+	/* A restart takes its time base from the stop's read (the times of a
+	 * disabled group stand still): the scaled counts stay exact, whether A
+	 * shares counter 2 with B (round 0, 2) or has it alone (round 1). */
+	for (int round = 0; round < 3; round++) {
+		EventSet_t *sa = es_lookup(a);
+		ok(sa && sa->frozen, "round %d: stopped set A may restart without a rebase read", round);
+		PAPI_start(a);
+		if (round != 1)
+			PAPI_start(b);
+		sim_advance(4000000 * 10ull);
+		PAPI_stop(a, v);
+		if (round != 1)
+			PAPI_stop(b, w);
+		ok(v[0] == 4000000, "round %d: the restarted set scales exactly: %lld", round, v[0]);
+	}
 	PAPI_cleanup_eventset(a);
 	PAPI_cleanup_eventset(b);
 	PAPI_destroy_eventset(&a);

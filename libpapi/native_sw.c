@@ -1,0 +1,99 @@
+/* native_sw.c: the kernel's software events named without libpfm4 (the fast path of a native lookup). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+/* libpfm4's "perf" PMU lists each software event under its PERF_COUNT_SW_*
+ * name and its perf-tool aliases; all spellings of one event share its
+ * config and its description (the primary name). The table holds exactly the
+ * spellings libpfm4 lists, so an entry made here is the entry libpfm4's
+ * lookup or enumeration would make (test/unit/t_native_sw.c checks this
+ * against libpfm4 itself). */
+struct sw_event {
+	const char *name;	/* as libpfm4 spells it */
+	const char *primary;	/* libpfm4's description: the PERF_COUNT_SW_* name */
+	unsigned config;	/* PERF_COUNT_SW_* */
+};
+
+#define SW(n, p, c) { n, p, c }
+static const struct sw_event sw_events[] = {
+	SW("PERF_COUNT_SW_CPU_CLOCK", "PERF_COUNT_SW_CPU_CLOCK", PERF_COUNT_SW_CPU_CLOCK),
+	SW("CPU-CLOCK", "PERF_COUNT_SW_CPU_CLOCK", PERF_COUNT_SW_CPU_CLOCK),
+	SW("PERF_COUNT_SW_TASK_CLOCK", "PERF_COUNT_SW_TASK_CLOCK", PERF_COUNT_SW_TASK_CLOCK),
+	SW("TASK-CLOCK", "PERF_COUNT_SW_TASK_CLOCK", PERF_COUNT_SW_TASK_CLOCK),
+	SW("PERF_COUNT_SW_PAGE_FAULTS", "PERF_COUNT_SW_PAGE_FAULTS", PERF_COUNT_SW_PAGE_FAULTS),
+	SW("PAGE-FAULTS", "PERF_COUNT_SW_PAGE_FAULTS", PERF_COUNT_SW_PAGE_FAULTS),
+	SW("FAULTS", "PERF_COUNT_SW_PAGE_FAULTS", PERF_COUNT_SW_PAGE_FAULTS),
+	SW("PERF_COUNT_SW_CONTEXT_SWITCHES", "PERF_COUNT_SW_CONTEXT_SWITCHES",
+	   PERF_COUNT_SW_CONTEXT_SWITCHES),
+	SW("CONTEXT-SWITCHES", "PERF_COUNT_SW_CONTEXT_SWITCHES", PERF_COUNT_SW_CONTEXT_SWITCHES),
+	SW("CS", "PERF_COUNT_SW_CONTEXT_SWITCHES", PERF_COUNT_SW_CONTEXT_SWITCHES),
+	SW("PERF_COUNT_SW_CPU_MIGRATIONS", "PERF_COUNT_SW_CPU_MIGRATIONS",
+	   PERF_COUNT_SW_CPU_MIGRATIONS),
+	SW("CPU-MIGRATIONS", "PERF_COUNT_SW_CPU_MIGRATIONS", PERF_COUNT_SW_CPU_MIGRATIONS),
+	SW("MIGRATIONS", "PERF_COUNT_SW_CPU_MIGRATIONS", PERF_COUNT_SW_CPU_MIGRATIONS),
+	SW("PERF_COUNT_SW_PAGE_FAULTS_MIN", "PERF_COUNT_SW_PAGE_FAULTS_MIN",
+	   PERF_COUNT_SW_PAGE_FAULTS_MIN),
+	SW("MINOR-FAULTS", "PERF_COUNT_SW_PAGE_FAULTS_MIN", PERF_COUNT_SW_PAGE_FAULTS_MIN),
+	SW("PERF_COUNT_SW_PAGE_FAULTS_MAJ", "PERF_COUNT_SW_PAGE_FAULTS_MAJ",
+	   PERF_COUNT_SW_PAGE_FAULTS_MAJ),
+	SW("MAJOR-FAULTS", "PERF_COUNT_SW_PAGE_FAULTS_MAJ", PERF_COUNT_SW_PAGE_FAULTS_MAJ),
+	SW("PERF_COUNT_SW_CGROUP_SWITCHES", "PERF_COUNT_SW_CGROUP_SWITCHES",
+	   PERF_COUNT_SW_CGROUP_SWITCHES),
+	SW("CGROUP-SWITCHES", "PERF_COUNT_SW_CGROUP_SWITCHES", PERF_COUNT_SW_CGROUP_SWITCHES),
+};
+#undef SW
+
+/* native_sw_match: see internal.h. */
+int native_sw_match(const char *name, struct native_sw *out)
+{
+	/* Only the qualified "perf::" spelling: a bare name is searched in every
+	 * PMU by libpfm4, and another PMU could list it first. Environment that
+	 * changes libpfm4's PMU list (which hides perf:: under a forced PMU)
+	 * turns the fast path off. */
+	if (strncmp(name, "perf::", 6) != 0)
+		return 0;
+	const char *env = getenv("LIBPFM_FORCE_PMU");
+	if (env && *env)
+		return 0;
+	env = getenv("LIBPFM_DISABLED_PMUS");
+	if (env && *env)
+		return 0;
+	const char *ev = name + 6;
+	size_t n = strcspn(ev, ":");
+	const char *q = ev + n;
+	/* Qualifiers: none (user level, our default), ":u" or ":k". Anything
+	 * else goes to libpfm4, which knows every modifier and its errors. */
+	int eu = 0, ek = 1;
+	if (strcmp(q, ":k") == 0) {
+		eu = 1;
+		ek = 0;
+	} else if (*q && strcmp(q, ":u") != 0) {
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof sw_events / sizeof sw_events[0]; i++) {
+		const struct sw_event *s = &sw_events[i];
+		if (strlen(s->name) != n || strncasecmp(s->name, ev, n) != 0)
+			continue;
+		snprintf(out->canon, sizeof out->canon, "perf::%s%s", s->name, q);
+		out->event = out->canon + 6;
+		out->event_len = n;
+		/* libpfm4 describes the event by its primary name; a lookup
+		 * with :u or :k adds that modifier's description. */
+		snprintf(out->desc, sizeof out->desc, "%s%s", s->primary,
+			 !*q ? "" : eu ? ", masks:monitor at kernel level" : ", masks:monitor at user level");
+		out->has_domain_mod = *q != '\0';
+		memset(&out->attr, 0, sizeof out->attr);
+		out->attr.type = PERF_TYPE_SOFTWARE;
+		out->attr.config = s->config;
+		out->attr.exclude_user = eu;
+		out->attr.exclude_kernel = ek;
+		out->attr.exclude_hv = 1;
+		out->attr.exclude_guest = 1;	/* libpfm4's default without :mg */
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,236 @@
+/* api.c (bench): what each public PAPI call costs, next to the raw perf_event syscalls it wraps.
+ *
+ * Uses only papi.h, so the same source builds against our libpapi.a and against
+ * PAPI 7 (Debian's libpapi-dev); test/bench/run.sh builds and runs both. Not a
+ * test: it prints "op median_ns" lines (raw_* are the kernel floor measured by
+ * the same harness on a group of the same two software events).
+ *   build/bench_api [BATCHES]
+ */
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "papi.h"
+
+#define EV1 "perf::TASK-CLOCK"
+#define EV2 "perf::PAGE-FAULTS"
+#define MAXB 401
+
+static int batches = 31;
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void report(const char *op, double *v, int n)
+{
+	printf("%-14s %10.0f\n", op, median(v, n));
+	fflush(stdout);
+}
+
+static void die(const char *what, int r)
+{
+	fprintf(stderr, "bench_api: %s: %d\n", what, r);
+	exit(1);
+}
+
+/* Time BODY over n iterations per batch; the median per-iteration cost. */
+#define BENCH(op, n, BODY)                                                  \
+	do {                                                                \
+		double v_[MAXB];                                            \
+		for (int b_ = 0; b_ < batches; b_++) {                      \
+			long long t_ = now_ns();                            \
+			for (int i_ = 0; i_ < (n); i_++) {                  \
+				BODY;                                       \
+			}                                                   \
+			v_[b_] = (double)(now_ns() - t_) / (n);             \
+		}                                                           \
+		report(op, v_, batches);                                    \
+	} while (0)
+
+/* Time RAW and API alternately, batch by batch, so that both see the same
+ * machine (other load comes and goes): the medians of each. */
+#define PAIR(op, rop, n, RAW, API)                                           \
+	do {                                                                 \
+		double r_[MAXB], a_[MAXB];                                   \
+		for (int b_ = 0; b_ < batches; b_++) {                       \
+			long long t_ = now_ns();                             \
+			for (int i_ = 0; i_ < (n); i_++) {                   \
+				RAW;                                         \
+			}                                                    \
+			r_[b_] = (double)(now_ns() - t_) / (n);              \
+			t_ = now_ns();                                       \
+			for (int i_ = 0; i_ < (n); i_++) {                   \
+				API;                                         \
+			}                                                    \
+			a_[b_] = (double)(now_ns() - t_) / (n);              \
+		}                                                            \
+		report(op, a_, batches);                                     \
+		report(rop, r_, batches);                                    \
+	} while (0)
+
+/* library_init and the first lookup, each in a fresh child process. */
+static void fresh(void)
+{
+	double init[MAXB], first[MAXB];
+	for (int b = 0; b < batches; b++) {
+		int fd[2];
+		if (pipe(fd) < 0)
+			die("pipe", -1);
+		pid_t pid = fork();
+		if (pid == 0) {
+			double t[2];
+			long long t0 = now_ns();
+			int r = PAPI_library_init(PAPI_VER_CURRENT);
+			t[0] = (double)(now_ns() - t0);
+			int code;
+			t0 = now_ns();
+			int r2 = PAPI_event_name_to_code(EV1, &code);
+			t[1] = (double)(now_ns() - t0);
+			if (r != PAPI_VER_CURRENT || r2 != PAPI_OK)
+				t[0] = t[1] = -1;
+			if (write(fd[1], t, sizeof t) != sizeof t)
+				_exit(1);
+			_exit(0);
+		}
+		close(fd[1]);
+		double t[2] = { -1, -1 };
+		if (read(fd[0], t, sizeof t) != sizeof t || t[0] < 0)
+			die("library_init in a child", -1);
+		close(fd[0]);
+		waitpid(pid, NULL, 0);
+		init[b] = t[0];
+		first[b] = t[1];
+	}
+	report("library_init", init, batches);
+	report("name_first", first, batches);
+}
+
+static int open_sw(uint64_t config, int group)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = config;
+	a.disabled = group < 0;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
+}
+
+/* The kernel floor: one group of the same two events, without a library. */
+static int lead = -1, member = -1;
+static uint64_t rbuf[8];
+
+static void raw_open(void)
+{
+	lead = open_sw(PERF_COUNT_SW_TASK_CLOCK, -1);
+	member = open_sw(PERF_COUNT_SW_PAGE_FAULTS, lead);
+	if (lead < 0 || member < 0)
+		die("perf_event_open", -1);
+}
+
+static void raw_read(void)
+{
+	if (read(lead, rbuf, sizeof rbuf) <= 0)
+		die("read", -1);
+}
+
+/* start+stop: reset, enable, disable, and the read that returns the counts */
+static void raw_startstop(void)
+{
+	ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+	raw_read();
+}
+
+static void api(void)
+{
+	int r, code, es = PAPI_NULL;
+	long long v[2];
+	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
+		die("PAPI_library_init", r);
+	BENCH("name_repeat", 2000, PAPI_event_name_to_code(EV1, &code));
+
+	double add[MAXB];
+	for (int b = 0; b < batches; b++) {
+		int s = PAPI_NULL;
+		if ((r = PAPI_create_eventset(&s)) != PAPI_OK)
+			die("PAPI_create_eventset", r);
+		long long t0 = now_ns();
+		r = PAPI_add_named_event(s, EV1);
+		add[b] = (double)(now_ns() - t0);
+		if (r != PAPI_OK)
+			die("PAPI_add_named_event", r);
+		PAPI_cleanup_eventset(s);
+		PAPI_destroy_eventset(&s);
+	}
+	report("add_event", add, batches);
+
+	if ((r = PAPI_create_eventset(&es)) != PAPI_OK || (r = PAPI_add_named_event(es, EV1)) != PAPI_OK ||
+	    (r = PAPI_add_named_event(es, EV2)) != PAPI_OK)
+		die("building the set", r);
+	raw_open();
+	PAIR("start_stop", "raw_startstop", 500, raw_startstop(), {
+		PAPI_start(es);
+		PAPI_stop(es, v);
+	});
+	if ((r = PAPI_start(es)) != PAPI_OK)
+		die("PAPI_start", r);
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	PAIR("read", "raw_read", 1000, raw_read(), PAPI_read(es, v));
+	v[0] = v[1] = 0;
+	PAIR("accum", "raw_read_a", 1000, raw_read(), PAPI_accum(es, v));
+	PAIR("reset", "raw_reset", 1000, ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP),
+	     PAPI_reset(es));
+	PAPI_stop(es, v);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+
+	if ((r = PAPI_hl_region_begin("warm")) != PAPI_OK || (r = PAPI_hl_region_end("warm")) != PAPI_OK)
+		die("region API", r);
+	PAIR("hl_region", "raw_2reads", 500, { raw_read(); raw_read(); }, {
+		PAPI_hl_region_begin("timed");
+		PAPI_hl_region_end("timed");
+	});
+	PAPI_hl_stop();
+	close(member);
+	close(lead);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		batches = atoi(argv[1]);
+	if (batches < 1 || batches > MAXB)
+		batches = 31;
+	setenv("PAPI_EVENTS", EV1 "," EV2, 1);
+	fresh();
+	api();
+	return 0;
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# run.sh: `make bench`: the API benchmark (test/bench/api.c) built against our
+# libpapi.a and, when Debian's libpapi-dev is installed, against PAPI 7, side
+# by side with the raw syscall floor; then the CLI start-up benchmarks with
+# hyperfine. A benchmark, not a test: it asserts nothing.
+# Usage: sh test/bench/run.sh [BUILD]   (BATCHES=31, RUNS=100 tune it)
+set -eu
+build=${1:-build}
+cc=${CC:-cc}
+batches=${BATCHES:-31}
+runs=${RUNS:-100}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+export PAPI_OUTPUT_DIRECTORY="$tmp/hl"
+mkdir -p "$PAPI_OUTPUT_DIRECTORY"
+
+[ -f "$build/libpapi.a" ] || { echo "run.sh: $build/libpapi.a not built (make)" >&2; exit 1; }
+$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours" test/bench/api.c "$build/libpapi.a" -pthread -lm -lrt
+have7=0
+if [ -f /usr/include/papi.h ] && $cc -O2 -D_GNU_SOURCE -I/usr/include -o "$tmp/papi7" test/bench/api.c -lpapi 2>/dev/null; then
+	have7=1
+fi
+
+echo "== API: median ns per call ($batches batches; raw = the same group read()/ioctl()s without a library, timed in batches alternating with the call)"
+"$tmp/ours" "$batches" >"$tmp/ours.txt"
+if [ $have7 = 1 ]; then
+	"$tmp/papi7" "$batches" >"$tmp/papi7.txt" 2>/dev/null || have7=0
+fi
+[ $have7 = 1 ] || : >"$tmp/papi7.txt"
+# Each operation next to the kernel floor it wraps.
+awk -v have7=$have7 '
+	FNR == NR { ours[$1] = $2; order[n++] = $1; next }
+	{ p7[$1] = $2 }
+	END {
+		floor["read"] = "raw_read"; floor["reset"] = "raw_reset"; floor["accum"] = "raw_read_a"
+		floor["start_stop"] = "raw_startstop"; floor["hl_region"] = "raw_2reads"
+		printf "%-14s %10s %10s %10s %9s %9s\n", "operation", "ours", "papi7", "raw", "ours/raw", "ours/p7"
+		for (i = 0; i < n; i++) {
+			op = order[i]
+			if (op ~ /^raw_/) continue
+			r = (op in floor) ? ours[floor[op]] : ""
+			q = (have7 && (op in p7)) ? p7[op] : ""
+			printf "%-14s %10s %10s %10s %9s %9s\n", op, ours[op], q == "" ? "-" : q,
+				r == "" ? "-" : r, r == "" ? "-" : sprintf("%.2fx", ours[op] / r),
+				q == "" ? "-" : sprintf("%.2fx", ours[op] / q)
+		}
+		for (i = 0; i < n; i++)
+			if (order[i] ~ /^raw_/)
+				printf "%-14s %10s %10s\n", order[i], ours[order[i]], (have7 && (order[i] in p7)) ? p7[order[i]] : "-"
+	}' "$tmp/ours.txt" "$tmp/papi7.txt"
+
+command -v hyperfine >/dev/null || { echo "run.sh: hyperfine not installed: CLI benchmark skipped" >&2; exit 0; }
+papi=$(cd "$build" && pwd)/papi
+t=$(command -v true)
+hf() { hyperfine -N --warmup 5 --runs "$runs" --style basic "$@" 2>&1 | grep -E '^Benchmark|Time|Range'; }
+
+echo
+echo "== CLI (hyperfine, $runs runs)"
+if "$papi" native >/dev/null 2>&1; then
+	set -- "$papi native"
+	command -v papi_native_avail >/dev/null && set -- "$@" "papi_native_avail"
+	hf "$@"
+else
+	echo "papi native: not in this build"
+fi
+set -- "$papi avail"
+command -v papi_avail >/dev/null && set -- "$@" "papi_avail"
+hf "$@"
+set -- "$t" "$papi stat -o /dev/null -e perf::TASK-CLOCK $t"
+if command -v perf >/dev/null && perf stat -e task-clock -o /dev/null "$t" 2>/dev/null; then
+	set -- "$@" "perf stat -o /dev/null -e task-clock $t"
+fi
+hf "$@"
