@@ -107,9 +107,20 @@ $(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
 	$(say) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS) $(BIN_LIBS)
 
-$(BUILD)/papi.pc: Makefile
+# papi.pc is rewritten whenever PREFIX, libdir or includedir change from one
+# make run to the next (make install PREFIX=... after a plain make), and names
+# its directories relative to ${prefix} so pkg-config --define-prefix works.
+PC_VARS := $(PREFIX)|$(libdir)|$(includedir)
+$(BUILD)/pc-vars: FORCE
 	@mkdir -p $(dir $@)
-	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(libdir)' 'includedir=$(includedir)' '' \
+	@echo '$(PC_VARS)' | cmp -s - $@ || echo '$(PC_VARS)' > $@
+FORCE:
+.PHONY: FORCE
+
+$(BUILD)/papi.pc: Makefile $(BUILD)/pc-vars
+	@mkdir -p $(dir $@)
+	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
+	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
 	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event' \
 	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi -pthread -lm -lrt' \
 	  'Cflags: -I$${includedir}' > $@

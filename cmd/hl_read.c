@@ -420,7 +420,8 @@ int hlr_load_path(struct hlr *r, const char *path, char *err, size_t errlen)
 			ret = -1;
 		}
 	}
-	qsort(names, (size_t)n, sizeof *names, by_name);
+	if (n > 1)
+		qsort(names, (size_t)n, sizeof *names, by_name);
 	for (int i = 0; i < n && ret >= 0; i++) {
 		snprintf(sub, sizeof sub, "%s/%s", path, names[i]);
 		ret = load_file(r, sub, err, errlen) < 0 ? -1 : ret + 1;

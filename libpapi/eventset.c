@@ -612,8 +612,6 @@ void es_leave(void)
  * e.g. PAPI_shutdown called from a signal handler inside a PAPI call. */
 static int inflight_drain(void)
 {
-	/* No fence needed: PAPI_shutdown stored papi_state SEQ_CST and the
-	 * loads of es_inflight below are SEQ_CST (TSan cannot model fences). */
 	struct timespec t0, t;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (__atomic_load_n(&es_inflight, __ATOMIC_SEQ_CST) > 0) {

@@ -82,11 +82,10 @@ C
 @test "hl-report: an MPI job's two rank files are merged" {
 	command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
 		skip "Open MPI is not installed (libopenmpi-dev, openmpi-bin)"
-	# $CC, not mpicc's own compiler: the sanitizer run sets CC to link its runtimes
-	${CC:-cc} $(mpicc --showme:compile) -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" \
-		"$BUILD/libpapi.a" $(mpicc --showme:link) -pthread -lm -lrt
-	# Open MPI itself leaks at exit (and from unloaded plugins): no leak check
-	# here under the sanitizer run; libpapi's own leaks are checked elsewhere.
+	# CC may carry flags (sanitizer runs): mpicc needs them too.
+	cc_flags=$(printf '%s\n' "${CC:-cc}" | cut -s -d' ' -f2-)
+	mpicc $cc_flags -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" "$BUILD/libpapi.a" -pthread -lm -lrt
+	# Open MPI's own allocations outlive MPI_Finalize: no leak check here.
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	PAPI_EVENTS=perf::TASK-CLOCK timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 ./mpiprog
 	[ -f papi_hl_output/rank_000000.json ]

@@ -1,0 +1,202 @@
+/* component.c: `papi component`: the compiled-in components, their event counts and PMUs, and for what cannot count here the reason and the fix. */
+#include "cli.h"
+#include "cmds.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <perfmon/pfmlib.h>
+
+enum { O_JSON = CLI_LONG(0) };
+
+static const struct cli_opt opts[] = {
+	{ "json", O_JSON, no_argument, NULL, "one JSON document" },
+	{ 0 },
+};
+
+static const struct cli_spec spec = {
+	"component", "[OPTION]...",
+	"List the components compiled into this papi, whether each is active, its\n"
+	"native and preset event counts and its PMUs (and whether the running kernel\n"
+	"has each). For whatever cannot count here, say why and what to do about it.",
+	opts, 0,
+};
+
+/* The fix for a disabled component, from how it was disabled. */
+static const char *disabled_fix(const char *reason)
+{
+	if (strstr(reason, "PAPI_DISABLE_COMPONENTS"))
+		return "unset PAPI_DISABLE_COMPONENTS, or leave this component out of it";
+	if (strstr(reason, "PAPI_disable_component"))
+		return "the program disabled it; do not call PAPI_disable_component for it";
+	return "see the reason";
+}
+
+static int paranoid_level(void)
+{
+	int v = -99;
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -99;
+		fclose(f);
+	}
+	return v;
+}
+
+/* Advice when perf_event_paranoid keeps this user from counting, or NULL. */
+static const char *paranoid_advice(int level)
+{
+	static char buf[160];
+	if (level < 3 || geteuid() == 0)
+		return NULL;
+	snprintf(buf, sizeof buf,
+		 "perf_event_paranoid=%d: set it to 2 or lower, or grant CAP_PERFMON", level);
+	return buf;
+}
+
+/* Presets that can be counted here. */
+static int presets_available(void)
+{
+	int code = PAPI_PRESET_MASK, n = 0;
+	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) != PAPI_OK)
+		return 0;
+	do
+		n += PAPI_query_event(code) == PAPI_OK;
+	while (PAPI_enum_event(&code, PAPI_PRESET_ENUM_AVAIL) == PAPI_OK);
+	return n;
+}
+
+/* Really open a software event: NULL when counting works at all, else why. */
+static const char *probe(void)
+{
+	static char why[PAPI_HUGE_STR_LEN];
+	int es = PAPI_NULL, r;
+	long long v;
+	if ((r = PAPI_create_eventset(&es)) != PAPI_OK)
+		goto fail;
+	papi_clear_reason();
+	if ((r = PAPI_add_named_event(es, "perf::TASK-CLOCK")) == PAPI_OK &&
+	    (r = PAPI_start(es)) == PAPI_OK)
+		r = PAPI_stop(es, &v);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	if (r == PAPI_OK)
+		return NULL;
+fail:
+	snprintf(why, sizeof why, "%s", *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r));
+	return why;
+}
+
+/* What keeps a PMU from counting here, or NULL. */
+static const char *pmu_problem(const struct pmu *p)
+{
+	if (p->kernel_type >= 0)
+		return NULL;
+	if (p->pfm_type == PFM_PMU_TYPE_CORE && pmu_core_unavailable_reason())
+		return pmu_core_unavailable_reason();
+	return "the running kernel has no such PMU";
+}
+
+int cmd_component(int argc, char **argv)
+{
+	struct cli_ctx c;
+	struct json j;
+	int o, n, r, json = 0;
+
+	cli_begin(&c, &spec, argc, argv);
+	while ((o = cli_next(&c)) != -1)
+		if (o == O_JSON)
+			json = 1;
+	cli_operands(&c, &n);
+	if (n)
+		return cli_usage(spec.name, "unexpected argument '%s'", argv[c.optind]);
+	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
+		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
+
+	int ncmp = PAPI_num_components(), paranoid = paranoid_level();
+	if (json) {
+		json_init(&j, stdout, 1);
+		json_obj_begin(&j);
+		json_kint(&j, "perf_event_paranoid", paranoid);
+		json_kstr(&j, "paranoid_advice", paranoid_advice(paranoid));
+		json_key(&j, "components");
+		json_arr_begin(&j);
+	} else {
+		printf("Compiled-in components: %d\n", ncmp);
+		if (paranoid != -99)
+			printf("perf_event_paranoid:    %d%s\n", paranoid,
+			       geteuid() == 0 ? " (running as root)" : "");
+		if (paranoid_advice(paranoid))
+			printf("  %s\n", paranoid_advice(paranoid));
+	}
+	for (int i = 0; i < ncmp; i++) {
+		const PAPI_component_info_t *ci = PAPI_get_component_info(i);
+		if (!ci)
+			continue;
+		const char *why = ci->disabled ? ci->disabled_reason : NULL;
+		const char *fix = why ? disabled_fix(why) : NULL;
+		const char *count_why = why ? NULL : probe();
+		int npre = why ? 0 : presets_available();
+		if (json) {
+			json_obj_begin(&j);
+			json_kstr(&j, "name", ci->name);
+			json_kstr(&j, "description", ci->description);
+			json_kint(&j, "index", i);
+			json_kbool(&j, "active", !ci->disabled);
+			json_kstr(&j, "disabled_reason", why);
+			json_kstr(&j, "fix", fix);
+			json_kstr(&j, "counting_problem", count_why);
+			json_kint(&j, "native_events", ci->num_native_events);
+			json_kint(&j, "presets_available", npre);
+			json_kint(&j, "counters", ci->num_cntrs);
+			json_key(&j, "pmus");
+			json_arr_begin(&j);
+		} else {
+			printf("\n%s: %s\n", ci->name, ci->description);
+			if (why) {
+				printf("  disabled: %s\n  fix:      %s\n", why, fix);
+				continue;
+			}
+			printf("  active:   yes (%s, kernel %s)\n", ci->support_version, ci->kernel_version);
+			if (count_why)
+				printf("  but counting fails: %s\n", count_why);
+			printf("  events:   %d native, %d presets available here\n", ci->num_native_events,
+			       npre);
+			printf("  counters: %d hardware\n", ci->num_cntrs);
+			printf("  PMUs:\n");
+		}
+		for (int k = 0; !why && k < pmu_count(); k++) {
+			const struct pmu *p = pmu_get(k);
+			const char *pp = pmu_problem(p);
+			if (json) {
+				json_obj_begin(&j);
+				json_kstr(&j, "name", p->name);
+				json_kstr(&j, "description", p->desc);
+				json_kstr(&j, "kernel_name", p->kernel_name[0] ? p->kernel_name : NULL);
+				json_kbool(&j, "in_kernel", p->kernel_type >= 0);
+				json_kstr(&j, "reason", pp);
+				json_obj_end(&j);
+			} else {
+				printf("    %-20s %-32s %s\n", p->name, p->desc,
+				       pp ? "not in this kernel" : "in this kernel");
+				if (pp)
+					printf("      %s\n", pp);
+			}
+		}
+		if (json) {
+			json_arr_end(&j);
+			json_obj_end(&j);
+		}
+	}
+	if (json) {
+		json_arr_end(&j);
+		json_obj_end(&j);
+		json_end(&j);
+	}
+	PAPI_shutdown();
+	return cli_finish(spec.name, CLI_OK);
+}

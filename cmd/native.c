@@ -1,0 +1,378 @@
+/* native.c: `papi native`: the native events of every detected PMU, their unit masks and qualifiers, and whether this kernel can count them. */
+#include "cli.h"
+#include "cmds.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <perfmon/pfmlib.h>
+
+enum { O_JSON = CLI_LONG(0), O_NAMES, O_NOUMASKS, O_NOQUAL };
+
+static const struct cli_opt opts[] = {
+	{ "event", 'e', required_argument, "EVENT", "describe one native event in full" },
+	{ "include", 'i', required_argument, "STR", "only events whose name contains STR" },
+	{ "exclude", 'x', required_argument, "STR", "leave out events whose name contains STR" },
+	{ "check", 'c', no_argument, NULL, "add each event to an EventSet and say what cannot be counted here" },
+	{ "names", O_NAMES, no_argument, NULL, "only names, one a line: EVENT and EVENT:UMASK" },
+	{ "json", O_JSON, no_argument, NULL, "one JSON document" },
+	{ "noumasks", O_NOUMASKS, no_argument, NULL, "leave out unit masks" },
+	{ "noqual", O_NOQUAL, no_argument, NULL, "leave out qualifiers (modifiers such as :u, :k)" },
+	{ 0 },
+};
+
+static const struct cli_spec spec = {
+	"native", "[OPTION]...",
+	"List the native events of every PMU libpfm4 detected, PMU by PMU, with their\n"
+	"unit masks and qualifiers, and whether the running kernel can count them.\n"
+	"With -c each event is really added to an EventSet; those that fail are marked\n"
+	"with the reason.",
+	opts, 0,
+};
+
+struct nv {
+	const char *inc, *exc;
+	int check, names, json, noumasks, noqual;
+	int nevents, nbad;
+	int cur_pmu;		/* PMU of the last event shown, -1 before the first */
+	struct json j;
+};
+
+/* The attributes (unit masks, modifiers) of a native event, read straight
+ * from libpfm4: listing them must not create (and encode) one table entry
+ * per qualifier. */
+struct attr {
+	char name[64];
+	const char *desc;
+	int umask;		/* 1 unit mask, 0 modifier */
+	int dflt;		/* default unit mask */
+	int integer;		/* modifier takes an integer */
+};
+
+static int attrs_of(int pfm_idx, struct attr *out, int max)
+{
+	pfm_event_info_t ei;
+	int n = 0;
+	memset(&ei, 0, sizeof ei);
+	ei.size = sizeof ei;
+	if (pfm_get_event_info(pfm_idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return 0;
+	for (int k = 0; k < ei.nattrs && n < max; k++) {
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof ai);
+		ai.size = sizeof ai;
+		if (pfm_get_event_attr_info(pfm_idx, k, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS)
+			continue;
+		if (ai.type != PFM_ATTR_UMASK && ai.type != PFM_ATTR_MOD_BOOL &&
+		    ai.type != PFM_ATTR_MOD_INTEGER)
+			continue;
+		struct attr *a = &out[n++];
+		snprintf(a->name, sizeof a->name, "%s", ai.name);
+		a->desc = ai.desc ? ai.desc : "";
+		a->umask = ai.type == PFM_ATTR_UMASK;
+		a->dflt = a->umask && ai.is_dfl;
+		a->integer = ai.type == PFM_ATTR_MOD_INTEGER;
+	}
+	return n;
+}
+
+#define MAX_ATTRS 256
+
+/* The event's own description: the table's text is the event's, unless the
+ * entry names a unit mask. */
+static const char *event_desc(const PAPI_event_info_t *in)
+{
+	return in->long_descr;
+}
+
+/* -c: can the event be added here?  NULL when yes, else the reason (static). */
+static const char *check_event(int code)
+{
+	static char why[PAPI_HUGE_STR_LEN];
+	int es = PAPI_NULL, r;
+	if ((r = PAPI_create_eventset(&es)) != PAPI_OK) {
+		snprintf(why, sizeof why, "%s", PAPI_strerror(r));
+		return why;
+	}
+	papi_clear_reason();
+	r = PAPI_add_event(es, code);
+	if (r != PAPI_OK) {
+		const char *d = papi_last_reason();
+		snprintf(why, sizeof why, "%s", d && *d ? d : PAPI_strerror(r));
+	}
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	return r == PAPI_OK ? NULL : why;
+}
+
+static const char *pmu_reason(const struct pmu *p)
+{
+	if (p->kernel_type >= 0)
+		return NULL;
+	if (p->pfm_type == PFM_PMU_TYPE_CORE) {
+		const char *r = pmu_core_unavailable_reason();
+		if (r)
+			return r;
+	}
+	return "the running kernel has no such PMU";
+}
+
+static void pmu_header(struct nv *v, int pi)
+{
+	const struct pmu *p = pmu_get(pi);
+	if (!p)
+		return;
+	const char *why = pmu_reason(p);
+	if (v->json) {
+		if (v->cur_pmu >= 0) {
+			json_arr_end(&v->j);
+			json_obj_end(&v->j);
+		}
+		json_obj_begin(&v->j);
+		json_kstr(&v->j, "pmu", p->name);
+		json_kstr(&v->j, "description", p->desc);
+		json_kstr(&v->j, "kernel_name", p->kernel_name[0] ? p->kernel_name : NULL);
+		json_kbool(&v->j, "countable", why == NULL);
+		json_kstr(&v->j, "reason", why);
+		json_kint(&v->j, "counters", p->num_cntrs);
+		json_kint(&v->j, "fixed_counters", p->num_fixed);
+		json_key(&v->j, "events");
+		json_arr_begin(&v->j);
+	} else if (!v->names) {
+		printf("%s== PMU %s: %s\n", v->cur_pmu >= 0 ? "\n" : "", p->name, p->desc);
+		if (why)
+			printf("   not countable here: %s\n\n", why);
+		else
+			printf("   countable here (kernel PMU %s, %d counters, %d fixed)\n\n",
+			       p->kernel_name[0] ? p->kernel_name : "?", p->num_cntrs, p->num_fixed);
+	}
+	v->cur_pmu = pi;
+}
+
+static int matches(const struct nv *v, const char *name)
+{
+	if (v->inc && !strstr(name, v->inc))
+		return 0;
+	if (v->exc && strstr(name, v->exc))
+		return 0;
+	return 1;
+}
+
+static void show_event(struct nv *v, const PAPI_event_info_t *in, const struct native *e)
+{
+	struct attr at[MAX_ATTRS];
+	int na = attrs_of(e->pfm_idx, at, MAX_ATTRS);
+	const char *why = v->check ? check_event((int)in->event_code) : NULL;
+
+	v->nevents++;
+	v->nbad += why != NULL;
+	if (v->names) {
+		printf("%s\n", in->symbol);
+		for (int k = 0; k < na; k++)
+			if (at[k].umask && !v->noumasks)
+				printf("%s:%s\n", in->symbol, at[k].name);
+		return;
+	}
+	if (v->json) {
+		json_obj_begin(&v->j);
+		json_kstr(&v->j, "name", in->symbol);
+		json_kint(&v->j, "code", in->event_code);
+		json_kstr(&v->j, "description", event_desc(in));
+		if (v->check) {
+			json_kbool(&v->j, "countable", why == NULL);
+			json_kstr(&v->j, "reason", why);
+		}
+		if (!v->noumasks) {
+			json_key(&v->j, "umasks");
+			json_arr_begin(&v->j);
+			for (int k = 0; k < na; k++)
+				if (at[k].umask) {
+					json_obj_begin(&v->j);
+					json_kstr(&v->j, "name", at[k].name);
+					json_kstr(&v->j, "description", at[k].desc);
+					json_kbool(&v->j, "default", at[k].dflt);
+					json_obj_end(&v->j);
+				}
+			json_arr_end(&v->j);
+		}
+		if (!v->noqual) {
+			json_key(&v->j, "qualifiers");
+			json_arr_begin(&v->j);
+			for (int k = 0; k < na; k++)
+				if (!at[k].umask) {
+					json_obj_begin(&v->j);
+					json_kstr(&v->j, "name", at[k].name);
+					json_kstr(&v->j, "description", at[k].desc);
+					json_kstr(&v->j, "type", at[k].integer ? "integer" : "boolean");
+					json_obj_end(&v->j);
+				}
+			json_arr_end(&v->j);
+		}
+		json_obj_end(&v->j);
+		return;
+	}
+	printf("%s%s\n", in->symbol, why ? "   [cannot count here]" : "");
+	printf("    %s\n", event_desc(in));
+	if (why)
+		printf("    why: %s\n", why);
+	for (int k = 0; k < na; k++)
+		if (at[k].umask && !v->noumasks)
+			printf("      :%-28s %s%s\n", at[k].name, at[k].desc, at[k].dflt ? " (default)" : "");
+	if (!v->noqual) {
+		int first = 1;
+		for (int k = 0; k < na; k++)
+			if (!at[k].umask) {
+				printf("%s:%s%s", first ? "    qualifiers: " : " ", at[k].name,
+				       at[k].integer ? "=N" : "");
+				first = 0;
+			}
+		if (!first)
+			printf("\n");
+	}
+}
+
+/* Walk every native event of component 0. */
+static void list_all(struct nv *v)
+{
+	int code = PAPI_NATIVE_MASK;
+	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0) != PAPI_OK)
+		return;
+	do {
+		PAPI_event_info_t in;
+		const struct native *e = native_get(code & PAPI_NATIVE_AND_MASK);
+		if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
+			continue;
+		if (!matches(v, in.symbol))
+			continue;
+		if (e->pmu != v->cur_pmu)
+			pmu_header(v, e->pmu);
+		show_event(v, &in, e);
+	} while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0) == PAPI_OK);
+}
+
+/* -e EVENT: everything about one event. */
+static int one_event(struct nv *v, const char *name)
+{
+	int code;
+	PAPI_event_info_t in;
+	papi_clear_reason();
+	int r = PAPI_event_name_to_code(name, &code);
+	if (r != PAPI_OK || !(code & PAPI_NATIVE_MASK) || (code & PAPI_PRESET_MASK) == PAPI_PRESET_MASK) {
+		const char *d = papi_last_reason();
+		if (r != PAPI_OK && d && *d)
+			return cli_error(spec.name, "%s", d);
+		return cli_error(spec.name, "%s: %s", name,
+				 r != PAPI_OK ? PAPI_strerror(r) : "not a native event");
+	}
+	const struct native *e = native_get(code & PAPI_NATIVE_AND_MASK);
+	if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
+		return cli_error(spec.name, "%s: no information", name);
+	const struct pmu *p = pmu_get(e->pmu);
+	const char *pwhy = p ? pmu_reason(p) : NULL;
+	const char *why = check_event(code);
+	struct attr at[MAX_ATTRS];
+	int na = attrs_of(e->pfm_idx, at, MAX_ATTRS);
+	if (v->json) {
+		json_obj_begin(&v->j);
+		json_kstr(&v->j, "name", in.symbol);
+		json_kint(&v->j, "code", in.event_code);
+		json_kstr(&v->j, "pmu", p ? p->name : NULL);
+		json_kstr(&v->j, "description", in.long_descr);
+		json_kbool(&v->j, "countable", why == NULL);
+		json_kstr(&v->j, "reason", why);
+		json_key(&v->j, "attributes");
+		json_arr_begin(&v->j);
+		for (int k = 0; k < na; k++) {
+			json_obj_begin(&v->j);
+			json_kstr(&v->j, "name", at[k].name);
+			json_kstr(&v->j, "kind", at[k].umask ? "umask" : "qualifier");
+			json_kstr(&v->j, "description", at[k].desc);
+			json_obj_end(&v->j);
+		}
+		json_arr_end(&v->j);
+		json_obj_end(&v->j);
+		return json_end(&v->j) ? CLI_FAIL : CLI_OK;
+	}
+	printf("Event name:     %s\n", in.symbol);
+	printf("Event code:     0x%08x\n", in.event_code);
+	printf("PMU:            %s (%s)%s%s\n", p ? p->name : "?", p ? p->desc : "?",
+	       pwhy ? ", not in this kernel: " : "", pwhy ? pwhy : "");
+	printf("Description:    %s\n", in.long_descr);
+	printf("Countable here: %s%s\n", why ? "no: " : "yes", why ? why : "");
+	for (int k = 0; k < na; k++)
+		if (at[k].umask)
+			printf("  unit mask  :%-28s %s%s\n", at[k].name, at[k].desc, at[k].dflt ? " (default)" : "");
+	for (int k = 0; k < na; k++)
+		if (!at[k].umask)
+			printf("  qualifier  :%-28s %s\n", at[k].integer ? strcat(at[k].name, "=N") : at[k].name,
+			       at[k].desc);
+	return CLI_OK;
+}
+
+int cmd_native(int argc, char **argv)
+{
+	struct cli_ctx c;
+	struct nv v = { .cur_pmu = -1 };
+	const char *ev = NULL;
+	int o, n, r, status = CLI_OK;
+
+	cli_begin(&c, &spec, argc, argv);
+	while ((o = cli_next(&c)) != -1) {
+		switch (o) {
+		case 'e': ev = c.optarg; break;
+		case 'i': v.inc = c.optarg; break;
+		case 'x': v.exc = c.optarg; break;
+		case 'c': v.check = 1; break;
+		case O_NAMES: v.names = 1; break;
+		case O_JSON: v.json = 1; break;
+		case O_NOUMASKS: v.noumasks = 1; break;
+		case O_NOQUAL: v.noqual = 1; break;
+		}
+	}
+	cli_operands(&c, &n);
+	if (n)
+		return cli_usage(spec.name, "unexpected argument '%s'", argv[c.optind]);
+	if (v.names && v.json)
+		return cli_usage(spec.name, "--names and --json do not go together");
+	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
+		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
+	if (v.json)
+		json_init(&v.j, stdout, 1);
+	if (ev) {
+		status = one_event(&v, ev);
+		PAPI_shutdown();
+		return cli_finish(spec.name, status);
+	}
+	if (v.json) {
+		json_obj_begin(&v.j);
+		json_key(&v.j, "pmus");
+		json_arr_begin(&v.j);
+	}
+	list_all(&v);
+	if (v.json) {
+		if (v.cur_pmu >= 0) {
+			json_arr_end(&v.j);
+			json_obj_end(&v.j);
+		}
+		json_arr_end(&v.j);
+		json_kint(&v.j, "events", v.nevents);
+		if (v.check)
+			json_kint(&v.j, "not_countable", v.nbad);
+		json_obj_end(&v.j);
+		if (json_end(&v.j))
+			status = CLI_FAIL;
+	} else if (!v.names) {
+		if (v.cur_pmu >= 0)
+			printf("\n");
+		printf("%d native event%s", v.nevents, v.nevents == 1 ? "" : "s");
+		if (v.check)
+			printf(", %d cannot be counted here", v.nbad);
+		printf("\n");
+	}
+	PAPI_shutdown();
+	if (!v.nevents && (v.inc || v.exc) && !v.json && !v.names)
+		fprintf(stderr, "papi native: no event matches\n");
+	return cli_finish(spec.name, status);
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# command-line.bats: papi command-line and its classic name papi_command_line.
+load helper
+
+count_of() {	# count_of EVENT: the count on the line of EVENT in $output
+	awk -v e="$1" '$1 == e { print $2 }' <<<"$output"
+}
+
+@test "papi command-line counts software events over the built-in workload" {
+	run --separate-stderr -0 papi command-line perf::TASK-CLOCK perf::PAGE-FAULTS
+	[ "${#lines[@]}" -eq 2 ]
+	local t p
+	t=$(count_of perf::TASK-CLOCK) p=$(count_of perf::PAGE-FAULTS)
+	[ "$t" -gt 0 ]
+	# the workload touches 2048 fresh pages
+	[ "$p" -ge 1000 ]
+}
+
+@test "papi command-line -- CMD counts the command and its children, page faults grow with touched memory" {
+	run -0 papi command-line perf::PAGE-FAULTS -- sh -c 'true'
+	local small big
+	small=$(count_of perf::PAGE-FAULTS)
+	# dd's 64 MiB buffer is touched by a child of sh
+	run -0 papi command-line perf::PAGE-FAULTS,perf::TASK-CLOCK -- sh -c 'dd if=/dev/zero of=/dev/null bs=64M count=1 2>/dev/null; :'
+	big=$(count_of perf::PAGE-FAULTS)
+	[ "$big" -gt $((small + 8000)) ]
+	[ "$(count_of perf::TASK-CLOCK)" -gt 0 ]
+}
+
+@test "papi command-line passes the command's exit status on; 127 not found, 126 not executable" {
+	run -3 papi command-line perf::TASK-CLOCK -- sh -c 'exit 3'
+	run --separate-stderr -127 papi command-line perf::TASK-CLOCK -- no-such-command-here
+	[[ "$stderr" == *"no-such-command-here"* ]]
+	printf 'not a program\n' >notexec
+	chmod 644 notexec
+	run --separate-stderr -126 papi command-line perf::TASK-CLOCK -- ./notexec
+	[[ "$stderr" == *"notexec"* ]]
+}
+
+@test "papi command-line: an event that cannot be added is named with the reason, exit 1" {
+	run --separate-stderr -1 papi command-line perf::TASK-CLOCK perf::NO_SUCH_EVENT
+	[[ "$stderr" == *"cannot add perf::NO_SUCH_EVENT: "* ]]
+	[ -z "$output" ]
+	run --separate-stderr -1 papi command-line perf::TASK-CLOCK:bogus=1 -- true
+	[[ "$stderr" == *"perf::TASK-CLOCK:bogus=1"* ]]
+}
+
+@test "papi command-line: a hardware event on a kernel without a PMU says so" {
+	[ ! -e /sys/bus/event_source/devices/cpu ] || skip "this kernel has a hardware PMU"
+	run --separate-stderr -1 papi command-line perf::CYCLES
+	[[ "$stderr" == *"cannot add perf::CYCLES: "*"PMU"* ]]
+}
+
+@test "papi command-line --json and -x" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi command-line --json perf::TASK-CLOCK -- true
+	[ "$(jq -r '.events[0].name' <<<"$output")" = perf::TASK-CLOCK ]
+	[ "$(jq '.events[0].count' <<<"$output")" -gt 0 ]
+	[ "$(jq '.exit_status' <<<"$output")" -eq 0 ]
+	run -0 papi command-line perf::TASK-CLOCK -x
+	[[ "$output" =~ ^perf::TASK-CLOCK\ +0x[0-9a-f]+$ ]]
+}
+
+@test "papi_command_line takes the classic space-separated events" {
+	run -0 run_as papi_command_line perf::TASK-CLOCK perf::PAGE-FAULTS
+	[[ "${lines[0]}" =~ ^perf::TASK-CLOCK\ :\ $'\t'[0-9]+$ ]]
+	[[ "${lines[1]}" =~ ^perf::PAGE-FAULTS\ :\ $'\t'[0-9]+$ ]]
+}
+
+@test "papi command-line: usage errors exit 2" {
+	run -2 papi command-line
+	run -2 papi command-line perf::TASK-CLOCK --
+	run -2 papi command-line perf::TASK-CLOCK --bogus
+}
+
+@test "bash completion: command-line operands and native -e complete to the real binary's event names" {
+	complete_real() {
+		run bash -c '
+			source "$PAPI_TOP/completions/bash/papi" || exit 3
+			COMP_WORDS=("$@")
+			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+			COMPREPLY=()
+			_papi || exit 4
+			printf "%s\n" "${COMPREPLY[@]}"' complete "$@"
+	}
+	# bash hands "perf::TASK-C" over as perf, ::, TASK-C
+	complete_real "$PAPI_BIN" command-line perf :: TASK-C
+	[ "$output" = TASK-CLOCK ]
+	complete_real "$PAPI_BIN" native -e perf :: PAGE-F
+	[ "$output" = PAGE-FAULTS ]
+	LIBPFM_FORCE_PMU=skx complete_real "$PAPI_BIN" command-line skx :: INST_RETIRED:AN
+	[[ "$output" == *"ANY_P"* ]]
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# component.bats: papi component and its classic name papi_component_avail.
+load helper
+
+@test "papi component lists perf_event as active with its native events and PMUs" {
+	run --separate-stderr -0 papi component
+	[[ "$output" == *"perf_event: "* ]]
+	[[ "$output" == *"active:   yes"* ]]
+	[[ "$output" =~ events:\ +([0-9]+)\ native ]]
+	[ "${BASH_REMATCH[1]}" -gt 0 ]
+	[[ "$output" =~ perf\ +perf_events\ generic\ PMU\ +in\ this\ kernel ]]
+}
+
+@test "papi component: a PMU the kernel lacks comes with the reason and the fix" {
+	[ ! -e /sys/bus/event_source/devices/cpu ] || skip "this kernel has a hardware PMU"
+	run -0 papi component
+	[[ "$output" == *"not in this kernel"* ]]
+	[[ "$output" == *"no hardware PMU driver"*"enable the virtual PMU"* ]]
+}
+
+@test "papi component honours PAPI_DISABLE_COMPONENTS and says how to undo it" {
+	PAPI_DISABLE_COMPONENTS=perf_event run -0 papi component
+	[[ "$output" == *"disabled: "*"PAPI_DISABLE_COMPONENTS"* ]]
+	[[ "$output" == *"fix:      unset PAPI_DISABLE_COMPONENTS"* ]]
+	[[ "$output" != *"active:   yes"* ]]
+}
+
+@test "papi component --json: components with PMUs and kernel presence" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	[ "$(jq -r '.components[0].name' <<<"$output")" = perf_event ]
+	[ "$(jq -r '.components[0].active' <<<"$output")" = true ]
+	[ "$(jq -r '.components[0].pmus[] | select(.name == "perf") | .in_kernel' <<<"$output")" = true ]
+	[ "$(jq .perf_event_paranoid <<<"$output")" -eq "$(cat /proc/sys/kernel/perf_event_paranoid)" ]
+	PAPI_DISABLE_COMPONENTS=perf_event run -0 papi component --json
+	[ "$(jq -r '.components[0].active' <<<"$output")" = false ]
+	[ "$(jq -r '.components[0].fix' <<<"$output")" != null ]
+}
+
+@test "papi_component_avail runs; bad usage exits 2" {
+	run -0 run_as papi_component_avail
+	[[ "$output" == *"perf_event"* ]]
+	run -2 papi component extra
+}

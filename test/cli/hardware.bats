@@ -1,0 +1,42 @@
+#!/usr/bin/env bats
+# hardware.bats: papi hardware and its classic name papi_hardware_avail.
+load helper
+
+@test "papi hardware shows the CPU vendor, family/model/stepping and CPU count of this machine" {
+	run --separate-stderr -0 papi hardware
+	local ncpu vendor fam
+	ncpu=$(getconf _NPROCESSORS_CONF)
+	[[ "$output" =~ CPUs\ +$ncpu($'\n') ]]
+	vendor=$(sed -n 's/^vendor_id[[:space:]]*: //p' /proc/cpuinfo | head -1)
+	if [ -n "$vendor" ]; then
+		[[ "$output" == *"Vendor                $vendor"* ]]
+		fam=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo | head -1)
+		[[ "$output" =~ Family/model/stepping\ $fam/ ]]
+	fi
+	[[ "$output" =~ Virtual\ machine\ +(yes|no) ]]
+}
+
+@test "papi hardware says yes to 'Virtual machine' exactly when cpuinfo has the hypervisor flag" {
+	grep -q '^flags' /proc/cpuinfo || skip "no x86 CPU flags in /proc/cpuinfo"
+	run -0 papi hardware
+	if grep -q '^flags.* hypervisor' /proc/cpuinfo; then
+		[[ "$output" == *"Virtual machine       yes"* ]]
+	else
+		[[ "$output" == *"Virtual machine       no"* ]]
+	fi
+}
+
+@test "papi hardware --json agrees with the text form" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi hardware --json
+	[ "$(jq .total_cpus <<<"$output")" -eq "$(getconf _NPROCESSORS_CONF)" ]
+	[ "$(jq -r '.virtualized | type' <<<"$output")" = boolean ]
+	[ "$(jq .sockets <<<"$output")" -ge 1 ]
+}
+
+@test "papi_hardware_avail runs; bad usage exits 2" {
+	run -0 run_as papi_hardware_avail
+	[[ "$output" == *"Sockets"* ]]
+	run -2 papi hardware extra
+	run -2 papi hardware --bogus
+}

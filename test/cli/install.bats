@@ -1,0 +1,103 @@
+#!/usr/bin/env bats
+# install.bats: make install into a DESTDIR, a program built against it with pkg-config, the classic names, and make uninstall.
+load helper
+
+# make in the source tree with this run's build directory, without the
+# flags or jobserver of a make that may be running the tests.
+tree_make() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$PAPI_TOP" BUILD="${PAPI_BUILD:-build}" "$@"
+}
+
+# Every file and link under a directory, relative to it, sorted.
+tree_files() {
+	(cd "$1" && find . \( -type f -o -type l \) | LC_ALL=C sort)
+}
+
+setup_file() {
+	command -v make >/dev/null || skip "make is not installed"
+	D="$BATS_FILE_TMPDIR/dest"
+	mkdir -p "$D"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$PAPI_TOP" BUILD="${PAPI_BUILD:-build}" \
+		install PREFIX=/ DESTDIR="$D" >"$BATS_FILE_TMPDIR/install.log" 2>&1
+	export D
+}
+
+@test "make install puts the binary, classic names, library, headers, papi.pc, man pages and completions in DESTDIR" {
+	[ -x "$D/bin/papi" ]
+	local n
+	for n in papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost papi_clockres \
+		papi_mem_info papi_command_line papi_component_avail papi_hardware_avail \
+		papi_error_codes papi_version; do
+		[ -L "$D/bin/$n" ] || { echo "no $n"; false; }
+		[ "$(readlink "$D/bin/$n")" = papi ]
+	done
+	[ -f "$D/lib/libpapi.a" ]
+	[ -f "$D/include/papi.h" ] && [ -f "$D/include/papiStdEventDefs.h" ]
+	[ -f "$D/lib/pkgconfig/papi.pc" ]
+	grep -q '^prefix=/$' "$D/lib/pkgconfig/papi.pc"
+	[ -f "$D/share/man/man1/papi.1" ] && [ -f "$D/share/man/man1/papi-native.1" ]
+	[ -f "$D/share/bash-completion/completions/papi" ]
+}
+
+@test "a C program builds against the installed tree with pkg-config and counts perf::TASK-CLOCK" {
+	command -v pkg-config >/dev/null || skip "pkg-config is not installed"
+	cat >count.c <<'C'
+#include <papi.h>
+#include <stdio.h>
+int main(void)
+{
+	int es = PAPI_NULL;
+	long long v = 0;
+	volatile double x = 0;
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 2;
+	if (PAPI_create_eventset(&es) != PAPI_OK || PAPI_add_named_event(es, "perf::TASK-CLOCK") != PAPI_OK)
+		return 3;
+	if (PAPI_start(es) != PAPI_OK)
+		return 4;
+	for (int i = 1; i < 3000000; i++)
+		x += 1.0 / i;
+	if (PAPI_stop(es, &v) != PAPI_OK)
+		return 5;
+	printf("%lld\n", v);
+	return v > 0 ? 0 : 6;
+}
+C
+	local flags
+	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" pkg-config --cflags --libs papi)
+	[[ "$flags" == *"-I$D"* && "$flags" == *"-L$D"* ]]
+	# shellcheck disable=SC2086
+	${CC:-cc} -o count count.c $flags
+	run -0 ./count
+	[ "$output" -gt 0 ]
+	# --define-prefix finds the same tree from papi.pc's location
+	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" pkg-config --define-prefix --cflags papi)
+	[[ "$flags" == *"-I$D/include"* || "$flags" == *"-I$D//include"* ]]
+}
+
+@test "the installed classic names run and take their classic arguments" {
+	run -0 "$D/bin/papi_avail" -a
+	run -0 "$D/bin/papi_native_avail" -i TASK-CLOCK --noumasks
+	[[ "$output" == *"perf::TASK-CLOCK"* ]]
+	run -0 "$D/bin/papi_native_avail" -e perf::TASK-CLOCK
+	[[ "$output" == *"perf::TASK-CLOCK"* ]]
+	run -0 "$D/bin/papi_command_line" perf::TASK-CLOCK
+	[[ "$output" =~ ^perf::TASK-CLOCK\ :\ $'\t'[0-9]+$ ]]
+	run -0 "$D/bin/papi_version"
+	[[ "$output" == "PAPI Version: "* ]]
+}
+
+@test "make uninstall removes exactly what make install added" {
+	local U="$BATS_TEST_TMPDIR/u"
+	mkdir -p "$U/bin" "$U/lib" "$U/share/man/man1"
+	echo keep >"$U/bin/other-tool"
+	echo keep >"$U/lib/libother.a"
+	echo keep >"$U/share/man/man1/other.1"
+	tree_files "$U" >before
+	tree_make install PREFIX=/ DESTDIR="$U" >/dev/null
+	tree_files "$U" >installed
+	[ "$(comm -13 before installed | wc -l)" -gt 20 ]
+	tree_make uninstall PREFIX=/ DESTDIR="$U" >/dev/null
+	tree_files "$U" >after
+	diff before after
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# native.bats: papi native and its classic name papi_native_avail.
+load helper
+
+@test "papi native lists the kernel's software events under the perf PMU header" {
+	run --separate-stderr -0 papi native
+	[[ "$output" == *"== PMU perf:"* ]]
+	[[ "$output" == *"perf::TASK-CLOCK"* ]]
+	[[ "$output" == *"perf::PAGE-FAULTS"* ]]
+	[[ "${lines[-1]}" =~ ^[0-9]+\ native\ events$ ]]
+}
+
+@test "papi native -c marks events this kernel cannot count, with the reason" {
+	run --separate-stderr -0 papi native -c
+	[[ "${lines[-1]}" =~ ^([0-9]+)\ native\ events,\ ([0-9]+)\ cannot ]]
+	local total=${BASH_REMATCH[1]} bad=${BASH_REMATCH[2]}
+	[ "$bad" -lt "$total" ]
+	# task-clock counts on any kernel
+	run -0 papi native -c -i TASK-CLOCK
+	[[ "$output" != *"cannot count here"* ]]
+	if [ ! -e /sys/bus/event_source/devices/cpu ]; then
+		[ "$bad" -gt 0 ]
+		run -0 papi native -c -i CPU-CYCLES
+		[[ "$output" == *"[cannot count here]"* ]]
+		[[ "$output" == *"why: "*"PMU"* ]]
+	fi
+}
+
+@test "papi native -i / -x filter by name" {
+	run -0 papi native --names -i CLOCK
+	[ "${#lines[@]}" -gt 0 ]
+	local l
+	for l in "${lines[@]}"; do [[ "$l" == *CLOCK* ]]; done
+	run -0 papi native --names -i CLOCK -x TASK
+	for l in "${lines[@]}"; do [[ "$l" == *CLOCK* && "$l" != *TASK* ]]; done
+}
+
+@test "papi native -e EVENT describes one event" {
+	run -0 papi native -e perf::TASK-CLOCK
+	[[ "$output" == *"Event name:     perf::TASK-CLOCK"* ]]
+	[[ "$output" == *"Countable here: yes"* ]]
+	[[ "$output" == *"qualifier  :u "* ]]
+}
+
+@test "papi native -e with an unknown event fails naming it" {
+	run --separate-stderr -1 papi native -e perf::NO_SUCH_EVENT
+	[[ "$stderr" == *"NO_SUCH_EVENT"* ]]
+}
+
+@test "papi native --names lists EVENT:UMASK forms under a forced PMU" {
+	LIBPFM_FORCE_PMU=skx run -0 papi native --names
+	[[ "$output" == *$'\n'"skx::INST_RETIRED"$'\n'* ]]
+	[[ "$output" == *"skx::INST_RETIRED:ANY_P"* ]]
+	# every line is one name: no spaces anywhere
+	[[ "$output" != *" "* ]]
+}
+
+@test "papi native --json is one document with PMUs and events" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi native --json
+	local n
+	n=$(jq '[.pmus[].events[]] | length' <<<"$output")
+	[ "$n" -gt 0 ]
+	[ "$n" -eq "$(jq .events <<<"$output")" ]
+	[ "$(jq -r '.pmus[] | select(.pmu == "perf") | .countable' <<<"$output")" = true ]
+}
+
+@test "papi native > /dev/full fails with a message" {
+	run --separate-stderr -1 bash -c "'$PAPI_BIN' native > /dev/full"
+	[[ "$stderr" == *"write error"* ]]
+}
+
+@test "papi_native_avail accepts the classic -c, -e, -i and --noumasks" {
+	run -0 run_as papi_native_avail -i TASK-CLOCK --noumasks
+	[[ "$output" == *"perf::TASK-CLOCK"* ]]
+	run -0 run_as papi_native_avail -e perf::PAGE-FAULTS
+	[[ "$output" == *"perf::PAGE-FAULTS"* ]]
+}
+
+@test "papi native: unknown option and stray argument are usage errors" {
+	run -2 papi native --bogus
+	run -2 papi native extra
+}
