@@ -103,6 +103,8 @@ cmds() {
 	[[ "$output" == *"NO_SUCH_EVENT"* ]]
 	run -1 papi native -e NO_SUCH_EVENT
 	run -1 papi avail -e NO_SUCH_EVENT
+	run -1 papi native -e ''
+	[ "$output" = "papi native: empty event name" ]	# not a stale reason of another event
 	run -127 papi stat -e perf::TASK-CLOCK /nonexistent/cmd
 	[[ "$output" == *"cannot run '/nonexistent/cmd'"* ]]
 	run -1 papi stat -o /nonexistent/dir/out -e perf::TASK-CLOCK true
