@@ -89,6 +89,16 @@ $(BUILD)/gen/events_tbl.c: libpapi/gen_events.sh $(EVENTS)
 	$(say) GEN $@
 	$(Q)sh libpapi/gen_events.sh $(EVENTS) > $@.tmp && mv $@.tmp $@
 
+# ---- Fortran: fpapi.h and f90papi.h are generated from papi.h (values
+# computed by the C compiler) so they never drift; libpapi/fortran.c holds the
+# PAPIF_* calls. Installed with the C headers.
+FORTRAN_HEADERS := $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h
+all: $(FORTRAN_HEADERS)
+$(BUILD)/gen/f90papi.h: $(BUILD)/gen/fpapi.h
+$(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEventDefs.h
+	$(say) GEN $@
+	$(Q)sh libpapi/gen_fortran.sh "$(CC)" libpapi $(BUILD)/gen
+
 # libpapi.a carries libpfm4 and libcsv inside it, so a user links one archive.
 $(BUILD)/libpapi.a: $(LIB_OBJ)
 	$(say) AR $@
@@ -207,7 +217,7 @@ install: all
 	[ ! -f completions/zsh/_papi ] || install -m 644 completions/zsh/_papi $(DESTDIR)$(datadir)/zsh/site-functions/_papi
 	[ ! -f completions/fish/papi.fish ] || install -m 644 completions/fish/papi.fish $(DESTDIR)$(datadir)/fish/vendor_completions.d/papi.fish
 
-INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(wildcard $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h)
+INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))

@@ -291,6 +291,10 @@ static int open_dir(char *path, size_t len, const char **why)
 		*why = "path too long";
 		return -1;
 	}
+	/* PAPI_OUTPUT_DIRECTORY itself is made when missing (one level, as
+	 * a user would with mkdir): only papi_hl_output below it is ours. */
+	if (base && *base)
+		(void)mkdir(base, 0755);
 	for (int tries = 0; tries < 200; tries++) {
 		if (mkdir(path, 0755) == 0) {
 			if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)

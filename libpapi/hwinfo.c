@@ -13,10 +13,6 @@
 static PAPI_hw_info_t hw;
 static pthread_once_t hw_once = PTHREAD_ONCE_INIT;
 
-/* Memory hierarchy filler (memhier.c); leaves mh untouched when it finds
- * nothing. */
-void mh_fill(PAPI_mh_info_t *mh);
-
 static int read_int(const char *path, int dflt)
 {
 	FILE *f = fopen(path, "re");

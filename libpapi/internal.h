@@ -431,4 +431,27 @@ struct hl_spec {
 };
 int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, size_t errlen);
 
+/* ------------------------------------------------------------------ memhier
+ * memhier.c: the cache and TLB hierarchy of CPU 0, the one source for
+ * PAPI_get_hardware_info's mem_hierarchy and `papi mem-info`. */
+#define MH_MAX_ENTRIES 64
+struct mh_entry {
+	int tlb;		/* 1: a TLB, 0: a cache */
+	int level;		/* 1, 2, 3 ... */
+	int type;		/* PAPI_MH_TYPE_INST, _DATA or _UNIFIED */
+	long long size;		/* cache: bytes */
+	int line_size;		/* cache: bytes per line */
+	int entries;		/* cache: lines; TLB: entries */
+	int assoc;		/* ways; SHRT_MAX fully associative; 0 unknown */
+	int page_kb;		/* TLB: page size in KB */
+	char shared[128];	/* cache: CPUs sharing it (sysfs shared_cpu_list), or "" */
+};
+/* mh_scan: caches of cpu0 from sysfs, then TLBs from CPUID on x86 (none
+ * elsewhere), into e[0..max-1]. Returns how many exist (may exceed max;
+ * only max are stored); 0 when nothing is known. Never fails. */
+int mh_scan(struct mh_entry *e, int max);
+/* mh_fill: fill mh (zeroed by the caller) from mh_scan: one cache or tlb
+ * slot per entry at its level; levels = the deepest level seen. */
+void mh_fill(PAPI_mh_info_t *mh);
+
 #endif

@@ -113,3 +113,11 @@ C
 	[ "$(echo "$output" | jq '.regions.loop.events["perf::TASK-CLOCK"].total > 0')" = true ]
 	[ "$(echo "$output" | jq '.regions.loop.Real_time_in_s > 0')" = true ]
 }
+
+@test "hl-report: a PAPI_OUTPUT_DIRECTORY that does not exist yet is made" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK PAPI_OUTPUT_DIRECTORY="$PWD/new" ./prog
+	[ -f new/papi_hl_output/rank_*.json ] || ls new/papi_hl_output/rank_*.json
+	run -0 papi hl-report -j new
+	[ "$(echo "$output" | jq '.regions.outer.Region_count')" = 3 ]
+}

@@ -10,6 +10,7 @@ command -v bats >/dev/null 2>&1 || need="$need bats"
 command -v jq >/dev/null 2>&1 || need="$need jq"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v groff >/dev/null 2>&1 || need="$need groff"
+command -v gfortran >/dev/null 2>&1 || need="$need gfortran"
 command -v man >/dev/null 2>&1 || need="$need man-db"
 [ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
 # Sanitizers and fuzzing (make check-sanitize, check-tsan, fuzz): gcc's
