@@ -190,6 +190,11 @@ fuzz: deps
 $(BUILD)/fz_%: test/fuzz/fz_%.c $(BUILD)/libpapi.a
 	$(say) FUZZ $@
 	$(Q)clang $(ALL_CPPFLAGS) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/libpapi.a $(LIBS)
+# The hl-report reader lives in cmd/ and needs jansson.
+$(BUILD)/fz_hl_report: test/fuzz/fz_hl_report.c cmd/hl_read.c cmd/hl_report.h $(BUILD)/libpapi.a
+	$(say) FUZZ $@
+	$(Q)clang $(ALL_CPPFLAGS) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ \
+	  test/fuzz/fz_hl_report.c cmd/hl_read.c $(BUILD)/libpapi.a $(LIBS) -ljansson
 fuzz-run: fuzz
 	$(Q)sh test/tools/fuzz-run.sh $(FUZZ_SECONDS) $(FUZZ_BINS)
 

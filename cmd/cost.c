@@ -68,7 +68,7 @@ static int cost_op(int op, int es, long long *v)
 static int cost_sample(int op, int es, long long (*clock)(void), long long *out, long n)
 {
 	long long v[MAX_EVENTS];
-	int rv;
+	int rv = PAPI_OK;
 	if (op != OP_STARTSTOP && (rv = PAPI_start(es)) != PAPI_OK)
 		return rv;
 	for (long i = 0; i < n; i++) {

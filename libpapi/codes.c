@@ -67,6 +67,13 @@ int PAPI_event_name_to_code(const char *in, int *out)
 			return r;
 	}
 	in = ev;
+	/* Loading the preset tables on first use may leave the reason of some
+	 * preset's event behind: it says nothing about this name. */
+	papi_clear_reason();
+	if (!*in) {
+		papi_set_reason("empty event name");
+		return PAPI_ENOEVNT;
+	}
 	if (cmp_disabled(0))
 		return PAPI_ENOEVNT;
 	int idx;

@@ -167,7 +167,7 @@ void mpx_forget(EventSet_t *es)
  * PAPI_EISRUN, PAPI_EINVAL (already multiplexed, bad flags or ns < 0),
  * PAPI_ENOMEM, or the error reopening the counters (the set is then left
  * as it was). */
-int mpx_convert(int EventSet, int ns, int flags)
+static int mpx_convert_impl(int EventSet, int ns, int flags)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -204,7 +204,7 @@ int mpx_convert(int EventSet, int ns, int flags)
 
 /* The multiplexing parameters of a set: *ns and *flags; 1 when the set is
  * multiplexed, 0 when not, PAPI_ENOEVST. */
-int mpx_query(int EventSet, int *ns, int *flags)
+static int mpx_query_impl(int EventSet, int *ns, int *flags)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -240,4 +240,26 @@ int PAPI_set_multiplex(int EventSet)
 int PAPI_get_multiplex(int EventSet)
 {
 	return mpx_query(EventSet, NULL, NULL);
+}
+
+/* mpx_convert and mpx_query run in flight (es_enter/es_leave) so a
+ * concurrent PAPI_shutdown cannot free the set under them. */
+int mpx_convert(int EventSet, int ns, int flags)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = mpx_convert_impl(EventSet, ns, flags);
+	es_leave();
+	return ret;
+}
+
+int mpx_query(int EventSet, int *ns, int *flags)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = mpx_query_impl(EventSet, ns, flags);
+	es_leave();
+	return ret;
 }

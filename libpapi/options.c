@@ -111,7 +111,7 @@ static int params_apply(EventSet_t *es, const struct params *old)
 	return ret;
 }
 
-static int set_attach(int id, unsigned long tid, int on)
+static int set_attach_impl(int id, unsigned long tid, int on)
 {
 	EventSet_t *es;
 	int ret = es_for_change(id, &es);
@@ -131,6 +131,17 @@ static int set_attach(int id, unsigned long tid, int on)
 		es->state &= ~PAPI_ATTACHED;
 	}
 	return params_apply(es, &old);
+}
+
+/* In flight (es_enter/es_leave): a concurrent PAPI_shutdown waits for it. */
+static int set_attach(int id, unsigned long tid, int on)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = set_attach_impl(id, tid, on);
+	es_leave();
+	return ret;
 }
 
 /* PAPI_attach: count the thread or process tid instead of the owner.
@@ -221,7 +232,7 @@ static int granularity_ok(int g)
  * PAPI_EISRUN for the set options; PAPI_EINVAL_DOM for a domain the set
  * cannot count; PAPI_ENOSUPP for address ranges (perf_event has none);
  * any error reopening the counters (the set then keeps its old options). */
-int PAPI_set_opt(int option, PAPI_option_t *ptr)
+static int set_opt_impl(int option, PAPI_option_t *ptr)
 {
 	if (option == PAPI_DEBUG) {
 		if (!ptr)
@@ -356,7 +367,7 @@ static int get_es_opt(int option, PAPI_option_t *ptr)
  * 1 when attached, PAPI_DETACH 1 when not); the others fill ptr and return
  * PAPI_OK (PAPI_EINVAL when ptr is NULL). PAPI_ENOEVST for a set option
  * naming no set; PAPI_EINVAL for an option that cannot be read. */
-int PAPI_get_opt(int option, PAPI_option_t *ptr)
+static int get_opt_impl(int option, PAPI_option_t *ptr)
 {
 	if (option == PAPI_DEBUG) {
 		if (!ptr)
@@ -490,4 +501,34 @@ int PAPI_set_cmp_granularity(int granularity, int cidx)
 		return PAPI_EINVAL;
 	papi_default_granularity = granularity;
 	return PAPI_OK;
+}
+
+/* PAPI_set_opt runs in flight (es_enter/es_leave) once the library is
+ * initialized, so a concurrent PAPI_shutdown cannot free a set under it;
+ * PAPI_DEBUG works before PAPI_library_init. */
+int PAPI_set_opt(int option, PAPI_option_t *ptr)
+{
+	if (option == PAPI_DEBUG || !lib_ready())
+		return set_opt_impl(option, ptr);
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = set_opt_impl(option, ptr);
+	es_leave();
+	return ret;
+}
+
+/* PAPI_get_opt runs in flight (es_enter/es_leave) once the library is
+ * initialized, so a concurrent PAPI_shutdown cannot free a set under it;
+ * PAPI_DEBUG works before PAPI_library_init. */
+int PAPI_get_opt(int option, PAPI_option_t *ptr)
+{
+	if (option == PAPI_DEBUG || !lib_ready())
+		return get_opt_impl(option, ptr);
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = get_opt_impl(option, ptr);
+	es_leave();
+	return ret;
 }

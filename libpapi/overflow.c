@@ -722,8 +722,8 @@ void ovf_free(EventSet_t *es)
  * thresholds for one counter, counter index >= 64), PAPI_ENOMEM, and what
  * reopening the counters with sampling returns (PAPI_ENOSUPP when the PMU
  * cannot sample, PAPI_EPERM, ...). */
-int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags,
-		  PAPI_overflow_handler_t handler)
+static int overflow_impl(int EventSet, int EventCode, int threshold, int flags,
+			 PAPI_overflow_handler_t handler)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -748,8 +748,8 @@ int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags,
  * behind the bits of overflow_vector, lowest bit first, at most *number of
  * them; *number becomes how many were stored. PAPI_ENOINIT, PAPI_ENOEVST,
  * PAPI_EINVAL (vector 0, NULL array or number, *number < 1, empty set). */
-int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *array,
-				  int *number)
+static int overflow_index_impl(int EventSet, long long overflow_vector, int *array,
+			       int *number)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -780,4 +780,28 @@ int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *
 	}
 	*number = n;
 	return PAPI_OK;
+}
+
+/* The public entry points run in flight (es_enter/es_leave) so a concurrent
+ * PAPI_shutdown cannot free the set under them. */
+int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags,
+		  PAPI_overflow_handler_t handler)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = overflow_impl(EventSet, EventCode, threshold, flags, handler);
+	es_leave();
+	return ret;
+}
+
+int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *array,
+				  int *number)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = overflow_index_impl(EventSet, overflow_vector, array, number);
+	es_leave();
+	return ret;
 }

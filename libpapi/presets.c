@@ -230,13 +230,17 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 /* Is code part of any EventSet? */
 static int code_in_use(int code)
 {
-	for (int id = 0; id < 256 * 256; id++) {
+	if (es_enter() != PAPI_OK)	/* not initialized: no sets */
+		return 0;
+	int used = 0;
+	for (int id = 0; id < 256 * 256 && !used; id++) {
 		EventSet_t *es = es_lookup(id);
 		for (int e = 0; es && e < es->nev; e++)
 			if (es->ev[e].code == code)
-				return 1;
+				used = 1;
 	}
-	return 0;
+	es_leave();
+	return used;
 }
 
 static char *dup_or_null(const char *s)

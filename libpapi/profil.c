@@ -211,8 +211,8 @@ static int check_args(const PAPI_sprofil_t *prof, int profcnt, int flags)
  * or empty buffer; threshold 0 for an event not profiled), PAPI_ECNFLCT
  * (software and kernel overflow mixed in one set), PAPI_ENOMEM, and the
  * errors of PAPI_overflow. */
-int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode,
-		 int threshold, int flags)
+static int sprofil_impl(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode,
+			int threshold, int flags)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -295,4 +295,17 @@ int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset, unsigned scale, int E
 			       .pr_scale = scale };
 	return PAPI_sprofil(threshold > 0 ? &one : NULL, threshold > 0 ? 1 : 0, EventSet,
 			    EventCode, threshold, flags);
+}
+
+/* PAPI_sprofil runs in flight (es_enter/es_leave) so a concurrent
+ * PAPI_shutdown cannot free the set under it. */
+int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode,
+		 int threshold, int flags)
+{
+	int ret = es_enter();
+	if (ret != PAPI_OK)
+		return ret;
+	ret = sprofil_impl(prof, profcnt, EventSet, EventCode, threshold, flags);
+	es_leave();
+	return ret;
 }

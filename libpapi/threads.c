@@ -129,7 +129,7 @@ void thr_note_self(void)
 {
 	pthread_once(&fork_once, install_fork_handler);
 	papi_on_shutdown(threads_shutdown);
-	if (papi_state & PAPI_THREAD_LEVEL_INITED)
+	if (__atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) & PAPI_THREAD_LEVEL_INITED)
 		register_self(NULL);
 }
 
@@ -149,7 +149,7 @@ int PAPI_thread_init(unsigned long (*id_function)(void))
 	int ok = !id_fn || id_fn == id_function;
 	if (ok) {
 		id_fn = id_function;
-		papi_state |= PAPI_THREAD_LEVEL_INITED;
+		__atomic_or_fetch(&papi_state, PAPI_THREAD_LEVEL_INITED, __ATOMIC_SEQ_CST);
 	}
 	pthread_mutex_unlock(&thr_lock);
 	if (!ok)

@@ -116,12 +116,11 @@ static void multiplex(void)
 	int es = PAPI_NULL;
 	long long v[N];
 	PAPI_create_eventset(&es);
-	EventSet_t *s = es_lookup(es);
-	ok(s != NULL, "set found");
-	/* PAPI_set_multiplex lands with branch llapi; until then set the flag
-	 * the way it will. */
-	if (s)
-		s->multiplex = 1;
+	is_int(PAPI_set_multiplex(es), PAPI_ENOCMP, "PAPI_set_multiplex before a component is bound: PAPI_ENOCMP");
+	is_int(PAPI_assign_eventset_component(es, 0), PAPI_OK, "bind the core component");
+	is_int(PAPI_set_multiplex(es), PAPI_OK, "PAPI_set_multiplex");
+	is_int(PAPI_get_multiplex(es), 1, "the set is multiplexed");
+	is_int(PAPI_set_multiplex(es), PAPI_EINVAL, "twice: PAPI_EINVAL");
 	int added = 0;
 	for (int i = 0; i < N; i++)
 		added += add(es, names[i]) == PAPI_OK;
@@ -140,6 +139,14 @@ static void multiplex(void)
 			diag("%s: %lld, want %lld", names[i], v[i], want);
 	}
 	is_int(exact, N, "every scaled count equals rate x time (time_running < time_enabled)");
+	/* Without multiplexing the same 7 events cannot even be added together. */
+	int plain = PAPI_NULL, fit = 0;
+	PAPI_create_eventset(&plain);
+	for (int i = 0; i < N; i++)
+		fit += add(plain, names[i]) == PAPI_OK;
+	ok(fit < N, "not multiplexed, only %d of the %d events fit the counters", fit, N);
+	PAPI_cleanup_eventset(plain);
+	PAPI_destroy_eventset(&plain);
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
 }
