@@ -187,9 +187,18 @@ int cmd_component(int argc, char **argv)
 					printf("      %s\n", pp);
 			}
 		}
+		/* With no core PMU listed, the reason has no row of its own. */
+		int have_core = 0;
+		for (int k = 0; k < pmu_count(); k++)
+			if (pmu_get(k)->pfm_type == PFM_PMU_TYPE_CORE)
+				have_core = 1;
+		const char *core_why = !why && !have_core ? pmu_core_unavailable_reason() : NULL;
 		if (json) {
 			json_arr_end(&j);
+			json_kstr(&j, "core_pmu_problem", core_why);
 			json_obj_end(&j);
+		} else if (core_why) {
+			printf("  core PMU: none: %s\n", core_why);
 		}
 	}
 	if (json) {

@@ -188,8 +188,19 @@ static int pmus_detect(void)
 
 	const char *forced = getenv("LIBPFM_FORCE_PMU");
 	if (core_pmu < 0) {
-		core_reason = "libpfm4 does not know this CPU's PMU: only the kernel's "
-			      "generic (perf::) events can be named";
+		/* Say both halves: the encoder and the kernel may each lack it. */
+		int kernel_has = 0;
+		static const char *const devs[] = { "cpu", "cpu_core", "cpu_atom" };
+		for (size_t d = 0; d < sizeof devs / sizeof *devs; d++)
+			if (sys->pmu_type(devs[d]) >= 0)
+				kernel_has = 1;
+		snprintf(core_reason_buf, sizeof core_reason_buf,
+			 "libpfm4 does not know this CPU's PMU, so only the kernel's generic "
+			 "(perf::) events can be named%s",
+			 kernel_has ? ""
+				    : "; and no hardware PMU driver: this kernel exposes only "
+				      "software events (in a VM, enable the virtual PMU)");
+		core_reason = core_reason_buf;
 	} else if (pmus[core_pmu].kernel_type < 0) {
 		if (forced && *forced) {
 			snprintf(core_reason_buf, sizeof core_reason_buf,

@@ -18,6 +18,17 @@ load helper
 	[[ "$output" == *"no hardware PMU driver"*"enable the virtual PMU"* ]]
 }
 
+@test "papi component: with no core PMU listed, the reason still has its line (text and JSON)" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	local listed
+	listed=$(jq '[.components[0].pmus[] | select(.name != "perf" and .name != "perf_raw")] | length' <<<"$output")
+	[ "$listed" -eq 0 ] || skip "libpfm4 knows this CPU's PMU"
+	[[ "$(jq -r '.components[0].core_pmu_problem' <<<"$output")" == *"libpfm4 does not know this CPU"* ]]
+	run -0 papi component
+	[[ "$output" == *"core PMU: none: libpfm4 does not know this CPU"* ]]
+}
+
 @test "papi component honours PAPI_DISABLE_COMPONENTS and says how to undo it" {
 	PAPI_DISABLE_COMPONENTS=perf_event run -0 papi component
 	[[ "$output" == *"disabled: "*"PAPI_DISABLE_COMPONENTS"* ]]
