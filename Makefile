@@ -110,8 +110,15 @@ $(BUILD)/libpapi.a: $(LIB_OBJ)
 	$(Q)mv $@.tmp $@ && rm -f $@.own
 
 # Libraries only the papi binary links (never libpapi.a's users).
-# papi hl-report reads the region API's JSON reports with jansson.
-BIN_LIBS += -ljansson
+# papi hl-report reads the region API's JSON reports with jansson, linked
+# statically like libpfm4 and libcsv so that only libc stays dynamic: every
+# shared library is loaded and relocated at each start of `papi stat`.
+JANSSON_A := $(shell $(CC) -print-file-name=libjansson.a)
+BIN_LIBS += $(if $(filter /%,$(JANSSON_A)),$(JANSSON_A),-ljansson)
+# sqrt() is the only libm call; without errno it is one instruction, and
+# --as-needed then drops libm from the binary.
+$(CMD_OBJ): ALL_CFLAGS += -fno-math-errno
+BIN_LDFLAGS_ASNEEDED = -Wl,--as-needed
 # The papi binary is not position-independent: libpfm4's tables hold ~42k
 # pointers that a PIE relocates (and copies page by page) at every start,
 # ~0.5 ms of each `papi stat`. BIN_LDFLAGS= restores a PIE.
@@ -119,7 +126,7 @@ BIN_LDFLAGS ?= -no-pie
 
 $(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
 	$(say) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(LIBS) $(BIN_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(BIN_LDFLAGS_ASNEEDED) $(LIBS) $(BIN_LIBS)
 
 # papi.pc is rewritten whenever PREFIX, libdir or includedir change from one
 # make run to the next (make install PREFIX=... after a plain make), and names

@@ -527,7 +527,7 @@ void json_bool(struct json *j, int v)
 	json_post(j);
 }
 
-void json_null(struct json *j)
+void json_put_null(struct json *j)
 {
 	json_pre(j);
 	fputs("null", j->f);

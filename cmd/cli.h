@@ -135,7 +135,7 @@ void json_uint(struct json *j, unsigned long long v);
 /* json_double: a number ('.' whatever the locale); NaN and infinities: null. */
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, int v);
-void json_null(struct json *j);
+void json_put_null(struct json *j);
 /* json_end: finish the document (newline); 0 when it is complete and valid,
  * -1 when the calls were unbalanced or nested too deep. */
 int json_end(struct json *j);

@@ -109,7 +109,7 @@ int cmd_clockres(int argc, char **argv)
 			json_kstr(&j, "unit", timers[i].unit);
 			json_key(&j, "resolution");
 			if (res[i].resolution < 0)
-				json_null(&j);
+				json_put_null(&j);
 			else
 				json_int(&j, res[i].resolution);
 			json_kdouble(&j, "latency", res[i].latency);

@@ -119,7 +119,7 @@ static void totals(const struct hlr *r, const struct hlr_region *g, double *tot,
 			for (int s = 0; s < 2; s++)
 				if (slots[s])
 					*slots[s] = isnan(*slots[s]) ? v
-						  : r->instant[m] ? fmax(*slots[s], v) : *slots[s] + v;
+						  : r->instant[m] ? (v > *slots[s] ? v : *slots[s]) : *slots[s] + v;
 		}
 		if (!isnan(x->v[HLR_REALNS]) && (isnan(*real_ns) || x->v[HLR_REALNS] > *real_ns))
 			*real_ns = x->v[HLR_REALNS];

@@ -61,7 +61,7 @@ static void json_assoc(struct json *j, int a)
 	if (a == SHRT_MAX)
 		json_str(j, "full");
 	else if (a <= 0)
-		json_null(j);
+		json_put_null(j);
 	else
 		json_int(j, a);
 }

@@ -347,7 +347,7 @@ static void json_target(struct json *j, const struct st *s)
 			json_str(j, s->o.cmd[i]);
 		json_arr_end(j);
 	} else {
-		json_null(j);
+		json_put_null(j);
 	}
 	json_key(j, "pids");
 	json_arr_begin(j);
@@ -365,12 +365,12 @@ static void json_target(struct json *j, const struct st *s)
 	if (s->o.cmd)
 		json_int(j, s->exit_code);
 	else
-		json_null(j);
+		json_put_null(j);
 	json_key(j, "signal");
 	if (st != -1 && WIFSIGNALED(st))
 		json_int(j, WTERMSIG(st));
 	else
-		json_null(j);
+		json_put_null(j);
 	json_kbool(j, "multiplexed", s->multiplexed);
 }
 
@@ -419,7 +419,7 @@ static void json_report(const struct st *s, FILE *f)
 		struct st_stats t;
 		json_key(&j, time_names[w]);
 		if (!time_stats(s, w, &t)) {
-			json_null(&j);
+			json_put_null(&j);
 			continue;
 		}
 		json_obj_begin(&j);
@@ -461,7 +461,7 @@ static void json_report(const struct st *s, FILE *f)
 				if (s->ev[i].avail)
 					json_int(&j, s->iv[k].val[i]);
 				else
-					json_null(&j);
+					json_put_null(&j);
 			json_arr_end(&j);
 			json_obj_end(&j);
 		}

@@ -109,7 +109,7 @@ static void test_documents(void)
 	json_kdouble(&j, "bad", NAN);
 	json_kbool(&j, "ok", 1);
 	json_key(&j, "none");
-	json_null(&j);
+	json_put_null(&j);
 	json_key(&j, "list");
 	json_arr_begin(&j);
 	json_int(&j, 1);
