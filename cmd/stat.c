@@ -79,10 +79,6 @@ static void signals_catch(void)
 		if (sigismember(&block, s)) {
 			sigdelset(&wait_mask, s);
 			sigaction(s, &sa, &saved[s]);
-			/* A signal we were told to ignore (nohup) stays ignored, for
-			 * us and for the command, which inherits the disposition. */
-			if (s != SIGCHLD && saved[s].sa_handler == SIG_IGN)
-				sigaction(s, &saved[s], NULL);
 		}
 }
 
@@ -275,11 +271,22 @@ static int spawn_command(struct st *s, int r)
 	posix_spawnattr_setsigdefault(&at, &def);
 	posix_spawnattr_setsigmask(&at, &saved_mask);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+	/* A signal we were started with ignored (nohup, a background job) is
+	 * ignored again for the spawn, so that the command inherits that; it
+	 * is blocked meanwhile, so nothing but that signal is lost. */
+	struct sigaction ours = { .sa_handler = on_signal };
+	sigemptyset(&ours.sa_mask);
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		if (saved[fwd_sigs[i]].sa_handler == SIG_IGN)
+			sigaction(fwd_sigs[i], &saved[fwd_sigs[i]], NULL);
 	extern char **environ;
 	pid_t pid;
 	double t0 = now_s();
 	int e = posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
 	posix_spawnattr_destroy(&at);
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		if (saved[fwd_sigs[i]].sa_handler == SIG_IGN)
+			sigaction(fwd_sigs[i], &ours, NULL);
 	if (e != 0) {
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;

@@ -301,3 +301,34 @@ EOF
 	run "$PAPI" stat -o /nonexistent/dir/file -e perf::TASK-CLOCK true
 	[ "$status" -eq 1 ]
 }
+
+# The command's signal state: ignored, blocked and caught masks from /proc.
+sigstate() {
+	sh -c 'grep -E "^Sig(Ign|Blk|Cgt)" /proc/$$/status'
+}
+
+@test "the command starts with the signal state papi stat was given (spawned and forked)" {
+	want=$( (trap '' HUP QUIT; sh -c 'grep -E "^Sig(Ign|Blk|Cgt)" /proc/$$/status') )
+	[[ "$want" == *"SigIgn:"*"5"* ]]	# HUP (1) and QUIT (3) ignored: bits 0 and 2
+	for mode in "" --no-inherit -I1000; do
+		got=$( (trap '' HUP QUIT; "$PAPI" stat $mode -o /dev/null -e perf::TASK-CLOCK \
+			sh -c 'grep -E "^Sig(Ign|Blk|Cgt)" /proc/$$/status') )
+		[ "$got" = "$want" ] || { echo "mode '$mode': got $got, want $want"; false; }
+	done
+	# and nothing ignored when nothing was
+	want=$(sigstate)
+	got=$("$PAPI" stat -o /dev/null -e perf::TASK-CLOCK sh -c 'grep -E "^Sig(Ign|Blk|Cgt)" /proc/$$/status')
+	[ "$got" = "$want" ]
+}
+
+@test "spawned (default) and attached (-I) runs count the same work alike" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	# Page faults of a command that touches 16 MiB: about 4096 either way.
+	prog="head -c 16777216 /dev/zero | wc -c >/dev/null"
+	"$PAPI" stat --json -o "$T/a" -e perf::PAGE-FAULTS sh -c "$prog"
+	"$PAPI" stat --json -I 10000 -o "$T/b" -e perf::PAGE-FAULTS sh -c "$prog"
+	a=$(jval "$T/a" perf::PAGE-FAULTS) b=$(jval "$T/b" perf::PAGE-FAULTS)
+	[ "$a" -gt 50 ] && [ "$b" -gt 50 ]
+	d=$((a > b ? a - b : b - a))
+	[ $((d * 4)) -lt "$a" ] || { echo "spawned $a, attached $b"; false; }
+}
