@@ -23,8 +23,9 @@ fi
 
 echo "== API: median ns per call ($batches batches; raw = the same group read()/ioctl()s without a library, timed in batches alternating with the call)"
 "$tmp/ours" "$batches" >"$tmp/ours.txt"
-if [ $have7 = 1 ]; then
-	"$tmp/papi7" "$batches" >"$tmp/papi7.txt" 2>/dev/null || have7=0
+if [ $have7 = 1 ] && ! "$tmp/papi7" "$batches" >"$tmp/papi7.txt" 2>"$tmp/papi7.err"; then
+	have7=0
+	echo "(PAPI 7 was built but cannot count here: $(head -c 200 "$tmp/papi7.err"); papi_component_avail says why)"
 fi
 [ $have7 = 1 ] || : >"$tmp/papi7.txt"
 # Each operation next to the kernel floor it wraps.
@@ -66,7 +67,14 @@ fi
 set -- "$papi avail"
 command -v papi_avail >/dev/null && set -- "$@" "papi_avail"
 hf "$@"
-set -- "$t" "$papi stat -o /dev/null -e perf::TASK-CLOCK $t"
+# The floor for any tool that runs a command under a counter: a static
+# program that opens one inherited counter, posix_spawns, waits and reads.
+set -- "$t"
+if $cc -O2 -static -o "$tmp/launch" test/bench/launch.c 2>/dev/null ||
+   $cc -O2 -o "$tmp/launch" test/bench/launch.c; then
+	set -- "$@" "$tmp/launch $t"
+fi
+set -- "$@" "$papi stat -o /dev/null -e perf::TASK-CLOCK $t"
 if command -v perf >/dev/null && perf stat -e task-clock -o /dev/null "$t" 2>/dev/null; then
 	set -- "$@" "perf stat -o /dev/null -e task-clock $t"
 fi
