@@ -182,20 +182,41 @@ static int choose_events(int es, const char *spec)
 	int ret = PAPI_OK, code;
 
 	if (!spec) {
+		/* Defaults skipped for one same reason are named together. */
+		char why[HL_NDEFAULTS][300];
+		int nskip = 0, skip_of[HL_NDEFAULTS];
 		for (int r = 0; r < HL_NDEFAULTS && ret == PAPI_OK; r++) {
 			int got = 0, err = PAPI_ENOEVNT;
-			char why[300] = "";
 			for (int a = 0; a < 3 && hl_defaults[r][a] && !got; a++) {
 				if ((err = try_add(es, hl_defaults[r][a], &code)) == PAPI_OK) {
 					got = 1;
 					ret = push_event(hl_defaults[r][a], code, 0);
 				} else {
-					snprintf(why, sizeof why, "%s", add_reason(err));
+					const char *w = add_reason(err), *n = hl_defaults[r][a];
+					size_t nl = strlen(n);
+					if (!strncmp(w, n, nl) && !strncmp(w + nl, ": ", 2))
+						w += nl + 2;	/* the name is said already */
+					snprintf(why[nskip], sizeof why[nskip], "%s", w);
 				}
 			}
 			if (!got)
-				add_problem(skipped, sizeof skipped, "%s%s%s (%s)", hl_defaults[r][0],
-					    hl_defaults[r][1] ? " and its alternatives" : "", "", why);
+				skip_of[nskip++] = r;
+		}
+		for (int i = 0; i < nskip; i++) {
+			int first = 1;
+			for (int k = 0; k < i && first; k++)
+				first = strcmp(why[k], why[i]) != 0;
+			if (!first)
+				continue;	/* named with the first of its reason */
+			char names[256] = "";
+			for (int k = i; k < nskip; k++)
+				if (!strcmp(why[k], why[i])) {
+					const char *const *d = hl_defaults[skip_of[k]];
+					size_t u = strlen(names);
+					snprintf(names + u, sizeof names - u, "%s%s%s", u ? ", " : "",
+						 d[0], d[1] ? " (and alternatives)" : "");
+				}
+			add_problem(skipped, sizeof skipped, "%s: %s", names, why[i]);
 		}
 	} else {
 		struct hl_spec *sp = calloc(HL_MAX_EVENTS, sizeof *sp);
