@@ -37,7 +37,7 @@ static int hardware_event(int ntv)
 static int set_eligible(const EventSet_t *es)
 {
 	return papi_rdpmc && sys->rdpmc && sys->tsc && !es->attach && es->cpu < 0 && !es->inherit &&
-	       !es->mpx && !es->overflow;
+	       !mpx_sw_slice(es) && !es->overflow;
 }
 
 void rdpmc_map(EventSet_t *es, int h)
