@@ -86,6 +86,15 @@ void sim_event(uint32_t type, uint64_t config, unsigned mask, uint64_t num, uint
 	pthread_mutex_unlock(&sim_lock);
 }
 
+void sim_declare_skx(void)
+{
+	sim_event(PERF_TYPE_RAW, SKX_CYC, SIM_FIXED(1) | SIM_ANY_GP, 1, 1);
+	sim_event(PERF_TYPE_RAW, SKX_INS, SIM_FIXED(0) | SIM_ANY_GP, 2, 1);
+	sim_event(PERF_TYPE_RAW, SKX_BR, SIM_ANY_GP, 1, 5);
+	sim_event(PERF_TYPE_RAW, SKX_STALL, SIM_GP(2), 1, 10);
+	sim_event(PERF_TYPE_RAW, SKX_L1HIT, SIM_GP(2), 1, 3);
+}
+
 void sim_event_refuse(uint32_t type, uint64_t config, int err)
 {
 	pthread_mutex_lock(&sim_lock);

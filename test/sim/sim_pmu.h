@@ -105,6 +105,18 @@ void sim_uninstall(void);
  * (extended type in config bits 32-63 selects one). Undeclared events of a
  * core PMU count 1 per cycle on any general counter. */
 void sim_event(uint32_t type, uint64_t config, unsigned mask, uint64_t num, uint64_t den);
+/* The skx events (LIBPFM_FORCE_PMU=skx encodings) the counting tests use,
+ * declared on PERF_TYPE_RAW: UNHALTED_CORE_CYCLES 1 per cycle (fixed 1 or
+ * any general), INST_RETIRED:ANY_P 2 per cycle (fixed 0 or any general),
+ * BR_INST_RETIRED:ALL_BRANCHES 1 per 5 (general), and two events that only
+ * general counter 2 holds: CYCLE_ACTIVITY:STALLS_L1D_MISS 1 per 10 and
+ * MEM_LOAD_RETIRED:L1_HIT 1 per 3. */
+#define SKX_CYC 0x3c
+#define SKX_INS 0xc0
+#define SKX_BR 0xc4
+#define SKX_STALL 0xc000ca3
+#define SKX_L1HIT 0x1d1
+void sim_declare_skx(void);
 /* Make the kernel refuse opening (type, config) with errno err (e.g. ENOENT). */
 void sim_event_refuse(uint32_t type, uint64_t config, int err);
 

@@ -9,22 +9,7 @@
 #include "sim/sim_pmu.h"
 #include "tap.h"
 
-/* skx encodings (LIBPFM_FORCE_PMU=skx) and the counters they may use. */
-#define CYC 0x3c	/* UNHALTED_CORE_CYCLES: 1 per cycle */
-#define INS 0xc0	/* INST_RETIRED:ANY_P: 2 per cycle */
-#define BR 0xc4		/* BR_INST_RETIRED:ALL_BRANCHES: 1 per 5 cycles */
-#define STALL 0xc000ca3	/* CYCLE_ACTIVITY:STALLS_L1D_MISS: counter 2 only, 1 per 10 */
-#define L1HIT 0x1d1	/* MEM_LOAD_RETIRED:L1_HIT: counter 2 only, 1 per 3 */
 #define TICK 4000000ull	/* the simulator's rotation interval */
-
-static void declare(void)
-{
-	sim_event(PERF_TYPE_RAW, CYC, SIM_FIXED(1) | SIM_ANY_GP, 1, 1);
-	sim_event(PERF_TYPE_RAW, INS, SIM_FIXED(0) | SIM_ANY_GP, 2, 1);
-	sim_event(PERF_TYPE_RAW, BR, SIM_ANY_GP, 1, 5);
-	sim_event(PERF_TYPE_RAW, STALL, SIM_GP(2), 1, 10);
-	sim_event(PERF_TYPE_RAW, L1HIT, SIM_GP(2), 1, 3);
-}
 
 /* Bring the library up on simulator config c, with PAPI_RDPMC=0 when !rdpmc. */
 static void up(const struct sim_config *c, int rdpmc)
@@ -34,7 +19,7 @@ static void up(const struct sim_config *c, int rdpmc)
 	else
 		setenv("PAPI_RDPMC", "0", 1);
 	sim_install(c);
-	declare();
+	sim_declare_skx();
 	PAPI_library_init(PAPI_VER_CURRENT);
 }
 
@@ -170,15 +155,21 @@ static void same_values(const char *what, void (*sc)(struct run *), int lazy)
 	   mode);
 }
 
-static void counting_values(void)
+/* Compare both ways with fresh and with lazily rewritten pages, then run the
+ * scenario once more with rdpmc and lazy pages into truth. */
+static void both_ways(const char *what, void (*sc)(struct run *), struct run *truth)
 {
-	same_values("counting", sc_counting, 0);
-	same_values("counting", sc_counting, 1);
-	/* And the values are the simulated truth, not merely equal. */
+	same_values(what, sc, 0);
+	same_values(what, sc, 1);
 	struct sim_config c = sim_default_config();
 	c.lazy_page = 1;
+	run(&c, 1, sc, truth);
+}
+
+static void counting_values(void)
+{
 	struct run r;
-	run(&c, 1, sc_counting, &r);
+	both_ways("counting", sc_counting, &r);
 	ok(r.v[0] == 1000000 && r.v[1] == 2000000 && r.v[2] == 200000,
 	   "rdpmc counts are exact: %lld %lld %lld", r.v[0], r.v[1], r.v[2]);
 	ok(r.v[3] == 3001000000ll && r.v[4] == 6002000000ll && r.v[5] == 600200000,
@@ -190,12 +181,8 @@ static void counting_values(void)
 
 static void multiplex_values(void)
 {
-	same_values("kernel multiplexing", sc_multiplex, 0);
-	same_values("kernel multiplexing", sc_multiplex, 1);
-	struct sim_config c = sim_default_config();
-	c.lazy_page = 1;
 	struct run r;
-	run(&c, 1, sc_multiplex, &r);
+	both_ways("kernel multiplexing", sc_multiplex, &r);
 	/* STALL ran about half of the first 10 ticks, then alone: scaled by
 	 * enabled/running its estimate is close to enabled time / 10. */
 	long long en = (long long)(TICK * 13 + 1000), est = r.v[1], want = en / 10;
