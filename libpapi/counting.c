@@ -36,7 +36,8 @@ static long long scale(uint64_t count, uint64_t enabled, uint64_t running)
  * and the value last returned: a read scales the deltas since the base and
  * never returns less than before. */
 
-/* One read() per group: the raw count, enabled and running time per counter.
+/* One read() per group, or every group from user space (rdpmc.c): the raw
+ * count, enabled and running time per counter.
  * Each group lands at its own offset of one buffer: a single pass then maps
  * counters to values, linear even with one group per counter (multiplexing). */
 static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
@@ -48,7 +49,8 @@ static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 		total += 3 + (size_t)es->groups[g].n;
 	}
 	uint64_t buf[total > 0 ? total : 1];
-	for (int g = 0; g < es->ngroups; g++) {
+	int user = rdpmc_read(es, buf, off);
+	for (int g = 0; !user && g < es->ngroups; g++) {
 		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
 		ssize_t got = sys->read(es->groups[g].leader, buf + off[g], want);
 		if (got != (ssize_t)want) {
@@ -75,7 +77,8 @@ static uint64_t delta(uint64_t now, uint64_t base)
 
 /* Read every group into es->hwval. With rebase, the values read become the
  * zero of the next reads (PAPI_accum: not one event lost in between). */
-/* The common case, one group and no software multiplexing: one read() into
+/* The common case, one group and no software multiplexing: one read() (or
+ * the user-space read of rdpmc.c, same layout) into
  * a stack buffer and one pass, the same arithmetic as below (a counter
  * without a descriptor reads as zero). */
 #define FAST_MAX 32
@@ -83,7 +86,8 @@ static int read_one_group(EventSet_t *es, int rebase)
 {
 	uint64_t buf[3 + FAST_MAX];
 	size_t want = (3 + (size_t)es->groups[0].n) * sizeof(uint64_t);
-	ssize_t got = sys->read(es->groups[0].leader, buf, want);
+	ssize_t got = rdpmc_read(es, buf, NULL) ? (ssize_t)want
+						: sys->read(es->groups[0].leader, buf, want);
 	if (got != (ssize_t)want) {
 		papi_set_reason("reading counters failed: %s", got < 0 ? strerror(errno) : "short read");
 		return PAPI_ESYS;

@@ -116,6 +116,14 @@ static int es_get_stopped(int id, EventSet_t **out)
 	return PAPI_OK;
 }
 
+/* Close counter h of es: its user page first, then its descriptor. */
+static void hw_close(EventSet_t *es, int h)
+{
+	rdpmc_unmap(es, h);
+	sys->close(es->hw[h].fd);
+	es->hw[h].fd = -1;
+}
+
 void es_close_all(EventSet_t *es)
 {
 	es->frozen = 0;
@@ -124,17 +132,12 @@ void es_close_all(EventSet_t *es)
 	for (int i = 0; i < es->nhw; i++) {
 		/* members first, leaders last: closing a leader first would
 		 * promote its members to singleton groups for nothing. */
-		if (es->hw[i].fd >= 0 && es->groups[es->hw[i].group].leader != es->hw[i].fd) {
-			sys->close(es->hw[i].fd);
-			es->hw[i].fd = -1;
-		}
+		if (es->hw[i].fd >= 0 && es->groups[es->hw[i].group].leader != es->hw[i].fd)
+			hw_close(es, i);
 	}
-	for (int i = 0; i < es->nhw; i++) {
-		if (es->hw[i].fd >= 0) {
-			sys->close(es->hw[i].fd);
-			es->hw[i].fd = -1;
-		}
-	}
+	for (int i = 0; i < es->nhw; i++)
+		if (es->hw[i].fd >= 0)
+			hw_close(es, i);
 	es->ngroups = 0;
 }
 
@@ -252,6 +255,7 @@ static int hw_open(EventSet_t *es, int h)
 		es->rbuf = b;
 		es->rbuf_len = need;
 	}
+	rdpmc_map(es, h);
 	return es->overflow ? ovf_fd_open(es, h) : PAPI_OK;
 }
 
@@ -284,7 +288,7 @@ static void hw_compact(EventSet_t *es)
 			es->hw[k++] = es->hw[h];
 		} else {
 			if (es->hw[h].fd >= 0)
-				sys->close(es->hw[h].fd);
+				hw_close(es, h);
 			map[h] = -1;
 		}
 	}
@@ -371,7 +375,7 @@ undo:
 	for (int h = es->nhw - 1; h >= first_new; h--)
 		if (es->hw[h].fd >= 0) {
 			es->groups[es->hw[h].group].n--;
-			sys->close(es->hw[h].fd);
+			hw_close(es, h);
 		}
 	es->nhw = first_new;
 	es->ngroups = ngroups0;

@@ -69,6 +69,13 @@ struct sys_ops {
 	/* perf_event_attr.type of the kernel PMU called name (as in
 	 * /sys/bus/event_source/devices/NAME/type), or -1 when the kernel has none. */
 	int (*pmu_type)(const char *name);
+	/* The raw value of hardware counter `counter` of this CPU (x86 rdpmc
+	 * ecx encoding: the user page's index - 1). NULL where the library has
+	 * no such instruction: counters are then always read with read(). */
+	uint64_t (*rdpmc)(uint32_t counter);
+	/* The time-stamp counter the user page's time_mult/time_shift convert
+	 * to nanoseconds (x86 rdtsc). NULL when absent (read() is used). */
+	uint64_t (*tsc)(void);
 };
 extern const struct sys_ops *sys;
 extern const struct sys_ops sys_real;
@@ -293,6 +300,9 @@ struct es_hw {			/* one perf_event file descriptor */
 	 * start/reset/accum, and the last value returned (reads never go back). */
 	uint64_t base_count, base_en, base_run;
 	long long last;
+	/* rdpmc.c: the counter's perf user page (one page, read only) when the
+	 * set may read it from user space, else NULL. */
+	const struct perf_event_mmap_page *page;
 };
 
 struct es_group {		/* one perf_event group: one read(), one ioctl per op */
@@ -359,6 +369,30 @@ void es_destroy_all(void);
  * (overflow, multiplex, attach...) wrap them the same way. */
 int es_enter(void);
 void es_leave(void);
+
+/* ------------------------------------------------------------------ rdpmc (rdpmc.c)
+ * Counter reads from user space: each eligible counter's perf user page is
+ * mapped when it is opened; while its set runs on the counted thread, a read
+ * takes every count from offset + rdpmc and the group times from the
+ * leader's page, under the page's seqlock, without a system call. */
+/* 0 when PAPI_RDPMC=0 was in the environment at PAPI_library_init. */
+extern int papi_rdpmc;
+/* Read PAPI_RDPMC (PAPI_library_init calls it). */
+void rdpmc_init(void);
+/* After counter h of es was opened: map its user page when the set and the
+ * counter are eligible (own thread or process, no CPU binding, inheritance,
+ * software multiplexing or overflow; a hardware event; PAPI_RDPMC not 0).
+ * Never fails: without a page the counter is read with read(). */
+void rdpmc_map(EventSet_t *es, int h);
+/* Unmap counter h's page, if any (before its descriptor is closed). */
+void rdpmc_unmap(EventSet_t *es, int h);
+/* Fill buf as read() of each group would: group g at buf + off[g] (off NULL:
+ * the one group at buf) holds nr, time enabled, time running and the counts
+ * by slot. Returns 1 when every counter was read from user space, 0 when the
+ * set must use read() (not running, another thread, a counter without a page
+ * or whose page says no rdpmc, user time or index, or a page that kept
+ * changing). Allocates nothing and never blocks. */
+int rdpmc_read(EventSet_t *es, uint64_t *buf, const size_t *off);
 
 /* ------------------------------------------------------------------ overflow / profil
  * overflow.c samples counters through the kernel (sample_period, a ring

@@ -46,6 +46,31 @@ static int real_pmu_type(const char *name)
 	return type;
 }
 
+#if defined(__x86_64__)
+/* The x86 rdpmc instruction: counter ecx into edx:eax. The kernel allows it
+ * in user space while a perf user page with cap_user_rdpmc is mapped. */
+static uint64_t real_rdpmc(uint32_t counter)
+{
+	uint32_t lo, hi;
+	__asm__ __volatile__("rdpmc" : "=a"(lo), "=d"(hi) : "c"(counter));
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* The x86 time-stamp counter, which the user page's time fields convert. */
+static uint64_t real_tsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+#define REAL_RDPMC real_rdpmc
+#define REAL_TSC real_tsc
+#else
+/* Elsewhere there is no user-space read: counters always go through read(). */
+#define REAL_RDPMC NULL
+#define REAL_TSC NULL
+#endif
+
 const struct sys_ops sys_real = {
 	.perf_open = real_perf_open,
 	.read = read,
@@ -55,6 +80,8 @@ const struct sys_ops sys_real = {
 	.close = close,
 	.fcntl = real_fcntl,
 	.pmu_type = real_pmu_type,
+	.rdpmc = REAL_RDPMC,
+	.tsc = REAL_TSC,
 };
 
 const struct sys_ops *sys = &sys_real;

@@ -28,7 +28,9 @@ void sim_page_update(struct sev *e)
 		return;
 	__atomic_add_fetch(&pg->lock, 1, __ATOMIC_RELEASE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	int on = e->counter >= 0 && e->pmu >= 0;
+	/* The test runs on a CPU of the first PMU's kind: the other PMUs'
+	 * counters are not this CPU's, so their pages say index 0. */
+	int on = e->counter >= 0 && e->pmu == 0;
 	pg->index = on ? rdpmc_index(e->pmu, e->counter) + 1 : 0;
 	pg->offset = on ? (int64_t)(e->count - (uint64_t)sim_sext(sim_raw[e->pmu][e->counter],
 							       sim_cfg.pmu[e->pmu].width))
@@ -38,8 +40,56 @@ void sim_page_update(struct sev *e)
 	pg->cap_bit0_is_deprecated = 1;
 	pg->cap_user_rdpmc = sim_cfg.rdpmc && e->pmu >= 0;
 	pg->pmc_width = e->pmu >= 0 ? (uint16_t)sim_cfg.pmu[e->pmu].width : 0;
+	/* The TSC runs at 2 ticks per ns: ns = tsc * 2^31 >> 32, and the
+	 * offset makes the time since this update come out of a later TSC. */
+	pg->cap_user_time = 1;
+	pg->time_mult = 1u << 31;
+	pg->time_shift = 32;
+	pg->time_offset = -sim_now_ns;
+	e->pg_stale = 0;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&pg->lock, 1, __ATOMIC_RELEASE);
+}
+
+int sim_counter_of(uint32_t idx)
+{
+	int c = (idx & (1u << 30)) ? FIXED_BASE + (int)(idx & 0xff) : (int)idx;
+	return c >= 0 && c < SIM_MAX_CNTRS ? c : -1;
+}
+
+/* Give counter c of PMU p a new raw value and rewrite the pages of the
+ * events on it (their counts stay: the offsets absorb the change). */
+static void reprogram(int p, int c)
+{
+	sim_raw[p][c] = (sim_raw[p][c] + 0x123456789ull) & sim_wmask(p);
+	for (int i = 0; i < MAXEV; i++)
+		if (sim_evs[i].used && sim_evs[i].pmu == p && sim_evs[i].counter == c)
+			sim_page_update(&sim_evs[i]);
+}
+
+uint64_t sim_rdpmc_op(uint32_t idx)
+{
+	uint64_t r = 0;
+	pthread_mutex_lock(&sim_lock);
+	sim_nrdpmcs++;
+	int c = sim_counter_of(idx);
+	if (c >= 0 && sim_cfg.npmus > 0) {
+		if (sim_interfere_n > 0) {
+			sim_interfere_n--;
+			reprogram(0, c);
+		}
+		r = sim_raw[0][c];
+	}
+	pthread_mutex_unlock(&sim_lock);
+	return r;
+}
+
+uint64_t sim_tsc_op(void)
+{
+	pthread_mutex_lock(&sim_lock);
+	uint64_t t = 2 * sim_now_ns;
+	pthread_mutex_unlock(&sim_lock);
+	return t;
 }
 
 void *sim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
@@ -224,6 +274,9 @@ static int schedule(int p)
 			}
 		}
 	}
+	for (int i = 0; i < MAXEV; i++)
+		if (sim_evs[i].used && sim_evs[i].pmu == p && sim_evs[i].counter != prevc[i])
+			sim_evs[i].pg_stale = 1;
 	return left_out;
 }
 
@@ -248,8 +301,14 @@ static void count(struct sev *e, uint64_t dt)
 	unsigned __int128 t = (unsigned __int128)dt * e->num + e->rem;
 	uint64_t inc = (uint64_t)(t / e->den);
 	e->rem = (uint64_t)(t % e->den);
-	if (e->pmu >= 0 && e->counter >= 0)
-		sim_raw[e->pmu][e->counter] = (sim_raw[e->pmu][e->counter] + inc) & sim_wmask(e->pmu);
+	if (e->pmu >= 0 && e->counter >= 0) {
+		uint64_t *raw = &sim_raw[e->pmu][e->counter], was = *raw;
+		*raw = (was + inc) & sim_wmask(e->pmu);
+		/* The kernel's overflow interrupt at the wrap folds the count
+		 * and rewrites the page (offset and raw stay in step). */
+		if (*raw < was || inc > sim_wmask(e->pmu))
+			e->pg_stale = 1;
+	}
 	e->count += inc;
 	if (!e->period)
 		return;
@@ -329,7 +388,7 @@ void sim_advance(uint64_t cycles)
 	while (cycles > 0)
 		cycles -= slice(cycles);
 	for (int i = 0; i < MAXEV; i++)
-		if (sim_evs[i].used)
+		if (sim_evs[i].used && (!sim_cfg.lazy_page || sim_evs[i].pg_stale))
 			sim_page_update(&sim_evs[i]);
 	n = sim_npend;
 	memcpy(q, sim_pend, (size_t)n * sizeof *q);

@@ -25,6 +25,8 @@ int sim_seqno, sim_nopens, sim_fail_err, sim_fail_n, sim_busy;
 struct sigq sim_pend[MAXSIG];
 int sim_npend;
 struct smap sim_maps[MAXMAP];
+uint64_t sim_nreads, sim_nrdpmcs;
+int sim_interfere_n;
 
 uint64_t sim_wmask(int pmu)
 {
@@ -82,6 +84,15 @@ void sim_event(uint32_t type, uint64_t config, unsigned mask, uint64_t num, uint
 		d->den = den ? den : 1;
 	}
 	pthread_mutex_unlock(&sim_lock);
+}
+
+void sim_declare_skx(void)
+{
+	sim_event(PERF_TYPE_RAW, SKX_CYC, SIM_FIXED(1) | SIM_ANY_GP, 1, 1);
+	sim_event(PERF_TYPE_RAW, SKX_INS, SIM_FIXED(0) | SIM_ANY_GP, 2, 1);
+	sim_event(PERF_TYPE_RAW, SKX_BR, SIM_ANY_GP, 1, 5);
+	sim_event(PERF_TYPE_RAW, SKX_STALL, SIM_GP(2), 1, 10);
+	sim_event(PERF_TYPE_RAW, SKX_L1HIT, SIM_GP(2), 1, 3);
 }
 
 void sim_event_refuse(uint32_t type, uint64_t config, int err)
@@ -361,6 +372,7 @@ static ssize_t sim_read(int fd, void *buf, size_t len)
 	}
 	uint64_t out[3 + 3 * MAXEV];
 	size_t n = 0;
+	sim_nreads++;
 	uint64_t rf = e->attr.read_format;
 	const struct sev *l = &sim_evs[e->leader];
 	if (l->error) {
@@ -558,6 +570,8 @@ static const struct sys_ops sim_ops = {
 	.close = sim_close,
 	.fcntl = sim_fcntl,
 	.pmu_type = sim_pmu_type,
+	.rdpmc = sim_rdpmc_op,
+	.tsc = sim_tsc_op,
 };
 
 /* ------------------------------------------------------------------ setup and introspection */
@@ -614,7 +628,8 @@ void sim_install(const struct sim_config *c)
 	sim_now_ns = 0;
 	sim_ip = 0x400000;
 	sim_next_id = 1;
-	sim_nsignals = 0;
+	sim_nsignals = sim_nreads = sim_nrdpmcs = 0;
+	sim_interfere_n = 0;
 	pthread_mutex_unlock(&sim_lock);
 	sys_set_ops(&sim_ops);
 }
@@ -677,11 +692,9 @@ int64_t sim_rdpmc(int fd, uint32_t idx)
 	int64_t r = -1;
 	pthread_mutex_lock(&sim_lock);
 	struct sev *e = sim_ev_of(fd);
-	if (e && e->pmu >= 0) {
-		int c = (idx & (1u << 30)) ? FIXED_BASE + (int)(idx & 0xff) : (int)idx;
-		if (c >= 0 && c < SIM_MAX_CNTRS)
-			r = (int64_t)sim_raw[e->pmu][c];
-	}
+	int c = sim_counter_of(idx);
+	if (e && e->pmu >= 0 && c >= 0)
+		r = (int64_t)sim_raw[e->pmu][c];
 	pthread_mutex_unlock(&sim_lock);
 	return r;
 }
@@ -710,4 +723,37 @@ uint64_t sim_samples(int fd)
 uint64_t sim_signals(void)
 {
 	return __atomic_load_n(&sim_nsignals, __ATOMIC_RELAXED);
+}
+
+void sim_rdpmc_interfere(int n)
+{
+	pthread_mutex_lock(&sim_lock);
+	sim_interfere_n = n;
+	pthread_mutex_unlock(&sim_lock);
+}
+
+uint64_t sim_rdpmcs(void)
+{
+	pthread_mutex_lock(&sim_lock);
+	uint64_t n = sim_nrdpmcs;
+	pthread_mutex_unlock(&sim_lock);
+	return n;
+}
+
+uint64_t sim_reads(void)
+{
+	pthread_mutex_lock(&sim_lock);
+	uint64_t n = sim_nreads;
+	pthread_mutex_unlock(&sim_lock);
+	return n;
+}
+
+int sim_maps_live(void)
+{
+	int n = 0;
+	pthread_mutex_lock(&sim_lock);
+	for (int i = 0; i < MAXMAP; i++)
+		n += sim_maps[i].addr != NULL;
+	pthread_mutex_unlock(&sim_lock);
+	return n;
 }

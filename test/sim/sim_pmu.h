@@ -31,7 +31,8 @@
  * - ioctl: ENABLE, DISABLE, RESET (the count only: times keep running), with
  *   PERF_IOC_FLAG_GROUP for the whole group, REFRESH, PERIOD, ID.
  * - mmap: the user page (lock seqcount, index, offset, time_enabled/running,
- *   cap_user_rdpmc, pmc_width) and a ring buffer of PERF_RECORD_SAMPLE records
+ *   cap_user_rdpmc, pmc_width, cap_user_time with time_offset/mult/shift over
+ *   a simulated TSC of 2 ticks per nanosecond) and a ring buffer of PERF_RECORD_SAMPLE records
  *   for events with a sample_period (IDENTIFIER, IP, TID, TIME, ADDR, ID,
  *   STREAM_ID, CPU, PERIOD).
  * - fcntl: F_SETFL O_ASYNC, F_SETSIG, F_SETOWN / F_SETOWN_EX; each overflow
@@ -41,6 +42,9 @@
  *   sim_advance, so a handler may call PAPI_read/PAPI_stop.
  * - pmu_type: "software" -> 1, each configured PMU its type ("cpu" -> 4 =
  *   PERF_TYPE_RAW, or "cpu_core" -> 4 and "cpu_atom" -> 10 on a hybrid).
+ * - rdpmc and tsc: the raw counter of the CPU the test runs on, which is of
+ *   the first configured PMU's kind (so the pages of the other PMUs' events
+ *   say index 0: not on this CPU's counters), and the simulated TSC.
  *
  * Simplifications: every process/thread/cpu target counts the same stream;
  * software events (PERF_TYPE_SOFTWARE) count one per cycle (task-clock and
@@ -75,6 +79,10 @@ struct sim_config {
 	int rdpmc;		/* cap_user_rdpmc in the user page */
 	int group_err;		/* errno for a group that cannot fit: 0 = ENOSPC
 				 * (x86 kernels answer EINVAL: set it to test that) */
+	int lazy_page;		/* 1: user pages are rewritten only when a counter is
+				 * (re)scheduled, enabled, disabled or reset, as the
+				 * kernel does (readers bring the times up to date with
+				 * cap_user_time); 0: also at the end of each sim_advance */
 };
 
 /* One "cpu" PMU of type 4 with 4 general and 3 fixed counters, width 48,
@@ -97,6 +105,18 @@ void sim_uninstall(void);
  * (extended type in config bits 32-63 selects one). Undeclared events of a
  * core PMU count 1 per cycle on any general counter. */
 void sim_event(uint32_t type, uint64_t config, unsigned mask, uint64_t num, uint64_t den);
+/* The skx events (LIBPFM_FORCE_PMU=skx encodings) the counting tests use,
+ * declared on PERF_TYPE_RAW: UNHALTED_CORE_CYCLES 1 per cycle (fixed 1 or
+ * any general), INST_RETIRED:ANY_P 2 per cycle (fixed 0 or any general),
+ * BR_INST_RETIRED:ALL_BRANCHES 1 per 5 (general), and two events that only
+ * general counter 2 holds: CYCLE_ACTIVITY:STALLS_L1D_MISS 1 per 10 and
+ * MEM_LOAD_RETIRED:L1_HIT 1 per 3. */
+#define SKX_CYC 0x3c
+#define SKX_INS 0xc0
+#define SKX_BR 0xc4
+#define SKX_STALL 0xc000ca3
+#define SKX_L1HIT 0x1d1
+void sim_declare_skx(void);
 /* Make the kernel refuse opening (type, config) with errno err (e.g. ENOENT). */
 void sim_event_refuse(uint32_t type, uint64_t config, int err);
 
@@ -124,9 +144,20 @@ uint64_t sim_overflows(int fd);
 uint64_t sim_samples(int fd);
 uint64_t sim_signals(void);
 
+/* The seam's rdpmc op: the next n reads of a counter first reprogram it
+ * (a new raw value, the pages of its events rewritten with a new offset),
+ * as if the kernel rescheduled it between a reader's look at the page and
+ * its rdpmc: the reader must notice the page's lock move and retry. */
+void sim_rdpmc_interfere(int n);
+/* Calls the library made: rdpmc ops, read() of counters, user pages and
+ * ring buffers mapped now. */
+uint64_t sim_rdpmcs(void);
+uint64_t sim_reads(void);
+int sim_maps_live(void);
+
 /* Read the count of fd the way a user-space rdpmc reader does: seqlock loop
  * over the user page mapped at page, sign-extending the raw counter to
- * pmc_width. Returns -1 when the page says rdpmc is not possible. */
+ * pmc_width (times as the page holds them, not brought up to date). Returns -1 when the page says rdpmc is not possible. */
 int64_t sim_user_read(int fd, const struct perf_event_mmap_page *page, uint64_t *enabled,
 		      uint64_t *running);
 

@@ -31,6 +31,7 @@ struct sev {			/* one open counter */
 	int async, sig, owner, owner_is_tid;
 	struct perf_event_mmap_page *page;
 	size_t maplen;
+	int pg_stale;		/* rescheduled since its page was last written */
 };
 
 struct decl {
@@ -64,6 +65,8 @@ extern int sim_seqno, sim_nopens, sim_fail_err, sim_fail_n, sim_busy;
 extern struct sigq sim_pend[MAXSIG];
 extern int sim_npend;
 extern struct smap sim_maps[MAXMAP];
+extern uint64_t sim_nreads, sim_nrdpmcs;
+extern int sim_interfere_n;
 
 
 uint64_t sim_wmask(int pmu);
@@ -74,6 +77,11 @@ int sim_group_hw(int l, int live, int *idx);
 /* Place events on distinct counters not in taken; 1 when they fit. */
 int sim_fit(const unsigned *masks, const int *prev, int n, unsigned taken, int *assign);
 void sim_page_update(struct sev *e);
+/* The seam's rdpmc and tsc ops (sim_clock.c). */
+uint64_t sim_rdpmc_op(uint32_t idx);
+uint64_t sim_tsc_op(void);
+/* Counter number of an rdpmc index (fixed counters: bit 30), -1 if none. */
+int sim_counter_of(uint32_t idx);
 void *sim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
 int sim_munmap(void *addr, size_t len);
 

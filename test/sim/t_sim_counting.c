@@ -7,22 +7,6 @@
 #include "sim/sim_pmu.h"
 #include "tap.h"
 
-/* skx encodings (libpfm4, LIBPFM_FORCE_PMU=skx) and the counters they may use. */
-#define CYC 0x3c	/* UNHALTED_CORE_CYCLES */
-#define INS 0xc0	/* INST_RETIRED:ANY_P */
-#define BR 0xc4		/* BR_INST_RETIRED:ALL_BRANCHES */
-#define STALL 0xc000ca3	/* CYCLE_ACTIVITY:STALLS_L1D_MISS: counter 2 only */
-#define L1HIT 0x1d1	/* MEM_LOAD_RETIRED:L1_HIT: simulated as counter 2 only */
-
-static void declare(void)
-{
-	sim_event(PERF_TYPE_RAW, CYC, SIM_FIXED(1) | SIM_ANY_GP, 1, 1);
-	sim_event(PERF_TYPE_RAW, INS, SIM_FIXED(0) | SIM_ANY_GP, 2, 1);
-	sim_event(PERF_TYPE_RAW, BR, SIM_ANY_GP, 1, 5);
-	sim_event(PERF_TYPE_RAW, STALL, SIM_GP(2), 1, 10);
-	sim_event(PERF_TYPE_RAW, L1HIT, SIM_GP(2), 1, 3);
-}
-
 static int add(int es, const char *name)
 {
 	return PAPI_add_named_event(es, name);
@@ -204,7 +188,7 @@ int main(void)
 	setenv("LIBPFM_FORCE_PMU", "skx", 1);
 	struct sim_config c = sim_default_config();
 	sim_install(&c);
-	declare();
+	sim_declare_skx();
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init on the simulated PMU");
 	exact_and_conflict();
 	multiplex();
