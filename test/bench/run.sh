@@ -50,6 +50,11 @@ awk -v have7=$have7 '
 				printf "%-14s %10s %10s\n", order[i], ours[order[i]], (have7 && (order[i] in p7)) ? p7[order[i]] : "-"
 	}' "$tmp/ours.txt" "$tmp/papi7.txt"
 
+echo
+echo "== the library's own share: ns per call with read()/ioctl() replaced by no-ops (test/bench/own.c)"
+$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/own" test/bench/own.c "$build/libpapi.a" -pthread -lm -lrt
+"$tmp/own" 2>/dev/null
+
 command -v hyperfine >/dev/null || { echo "run.sh: hyperfine not installed: CLI benchmark skipped" >&2; exit 0; }
 papi=$(cd "$build" && pwd)/papi
 t=$(command -v true)
