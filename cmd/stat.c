@@ -254,7 +254,12 @@ static int can_spawn(const struct st *s)
 	return !s->o.no_inherit && !s->o.interval_ms && saved[SIGCHLD].sa_handler != SIG_IGN;
 }
 
-/* Spawn the command with counters opened on ourselves (see can_spawn). */
+/* spawn_command's answer for a file the kernel cannot execute (a script
+ * without "#!"): execvp runs those with /bin/sh, posix_spawnp does not. */
+#define SPAWN_NOEXEC (-1000)
+
+/* Spawn the command with counters opened on ourselves (see can_spawn).
+ * Returns run_command's answer, or SPAWN_NOEXEC with the counters open. */
 static int spawn_command(struct st *s, int r)
 {
 	if ((r == 0 ? st_sets_add(s, 0, 1) : st_sets_retarget(s, 0, 0)) < 0)
@@ -287,6 +292,8 @@ static int spawn_command(struct st *s, int r)
 	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
 		if (saved[fwd_sigs[i]].sa_handler == SIG_IGN)
 			sigaction(fwd_sigs[i], &ours, NULL);
+	if (e == ENOEXEC)
+		return SPAWN_NOEXEC;
 	if (e != 0) {
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
@@ -299,11 +306,21 @@ static int spawn_command(struct st *s, int r)
 	return 0;
 }
 
-/* Fork the command, stopped before exec until its counters are open. */
+/* Fork the command, stopped before exec until its counters are open (set
+ * up already when have_set: they are moved to the child). */
+static int fork_command(struct st *s, int r, int have_set);
+
+/* Run the command once as run r: 0, or papi stat's exit status. */
 static int run_command(struct st *s, int r)
 {
-	if (can_spawn(s))
-		return spawn_command(s, r);
+	if (!can_spawn(s))
+		return fork_command(s, r, 0);
+	int rc = spawn_command(s, r);
+	return rc == SPAWN_NOEXEC ? fork_command(s, r, 1) : rc;
+}
+
+static int fork_command(struct st *s, int r, int have_set)
+{
 	int go[2], err[2];
 	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
 		return cli_error("stat", "pipe: %s", strerror(errno));
@@ -325,7 +342,7 @@ static int run_command(struct st *s, int r)
 	}
 	close(go[0]);
 	close(err[1]);
-	int ret = r == 0 ? st_sets_add(s, pid, 1) : st_sets_retarget(s, 0, pid);
+	int ret = r == 0 && !have_set ? st_sets_add(s, pid, 1) : st_sets_retarget(s, 0, pid);
 	int status = 0, e = 0;
 	if (ret < 0) {
 		close(go[1]);

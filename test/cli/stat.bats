@@ -332,3 +332,15 @@ sigstate() {
 	d=$((a > b ? a - b : b - a))
 	[ $((d * 4)) -lt "$a" ] || { echo "spawned $a, attached $b"; false; }
 }
+
+@test "a script without #! runs through /bin/sh, as execvp does (also found on PATH, repeated)" {
+	printf 'echo "ran $1"\nexit 3\n' > "$T/plain"
+	chmod +x "$T/plain"
+	run --separate-stderr "$PAPI" stat -e perf::TASK-CLOCK "$T/plain" one
+	[ "$status" -eq 3 ]
+	[ "$output" = "ran one" ]
+	[[ "$stderr" == *"perf::TASK-CLOCK"* ]]
+	PATH="$T:$PATH" run --separate-stderr "$PAPI" stat -r 2 -e perf::TASK-CLOCK plain two
+	[ "$status" -eq 3 ]
+	[ "$output" = "ran two"$'\n'"ran two" ]
+}
