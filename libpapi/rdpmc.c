@@ -77,6 +77,15 @@ void rdpmc_unmap(EventSet_t *es, int h)
 
 #define LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
 
+/* The page's fields are read before the lock is read again. x86 never
+ * reorders loads with loads, so only the compiler must be kept from doing
+ * it (and ThreadSanitizer refuses fences); elsewhere an acquire fence. */
+#if defined(__x86_64__) || defined(__i386__)
+#define LOADS_BEFORE_LOCK() __asm__ __volatile__("" ::: "memory")
+#else
+#define LOADS_BEFORE_LOCK() __atomic_thread_fence(__ATOMIC_ACQUIRE)
+#endif
+
 /* Read one counter's page under its seqlock: *count = offset + the raw
  * counter sign-extended to pmc_width; with times, *en and *run are the
  * page's time_enabled/time_running brought up to now through the TSC
@@ -87,7 +96,6 @@ static int page_read(const struct perf_event_mmap_page *pg, int times, uint64_t 
 {
 	for (int tries = 0; tries < PAGE_TRIES; tries++) {
 		uint32_t seq = __atomic_load_n(&pg->lock, __ATOMIC_ACQUIRE);
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		if (seq & 1)
 			continue;	/* the kernel is writing it */
 		uint64_t caps = LOAD(pg->capabilities);
@@ -112,7 +120,7 @@ static int page_read(const struct perf_event_mmap_page *pg, int times, uint64_t 
 			cyc = sys->tsc();
 		}
 		uint64_t pmc = sys->rdpmc(idx - 1);
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		LOADS_BEFORE_LOCK();
 		if (__atomic_load_n(&pg->lock, __ATOMIC_ACQUIRE) != seq)
 			continue;
 		if (width == 0 || width > 64 || shift >= 64)
