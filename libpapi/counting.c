@@ -346,7 +346,14 @@ static int reset_impl(int EventSet)
 	int ret = get(EventSet, &es);
 	if (ret != PAPI_OK)
 		return ret;
-	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
+	/* A read that makes the counts and times of now the zero of the next
+	 * reads is the whole reset: scaling is by deltas from that base, so
+	 * the kernel's counts need not be zeroed (its RESET would not zero the
+	 * times anyway, so a read was needed regardless). Overflow needs the
+	 * kernel's count zeroed (its period counts from there), and software
+	 * multiplexing keeps its own slices. */
+	if ((es->overflow || mpx_sw_slice(es)) &&
+	    (ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
 		return ret;
 	return counting_rebase(es);
 }

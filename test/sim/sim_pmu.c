@@ -25,7 +25,7 @@ int sim_seqno, sim_nopens, sim_fail_err, sim_fail_n, sim_busy;
 struct sigq sim_pend[MAXSIG];
 int sim_npend;
 struct smap sim_maps[MAXMAP];
-uint64_t sim_nreads, sim_nrdpmcs;
+uint64_t sim_nreads, sim_nrdpmcs, sim_nioctls;
 int sim_interfere_n;
 
 uint64_t sim_wmask(int pmu)
@@ -458,6 +458,7 @@ static int sim_ioctl(int fd, unsigned long req, unsigned long arg)
 		return ioctl(fd, req, arg);
 	}
 	int group = (arg & PERF_IOC_FLAG_GROUP) != 0;
+	sim_nioctls++;
 	switch (req) {
 	case PERF_EVENT_IOC_ENABLE:
 		for_group(e, group, op_enable, 0);
@@ -628,7 +629,7 @@ void sim_install(const struct sim_config *c)
 	sim_now_ns = 0;
 	sim_ip = 0x400000;
 	sim_next_id = 1;
-	sim_nsignals = sim_nreads = sim_nrdpmcs = 0;
+	sim_nsignals = sim_nreads = sim_nrdpmcs = sim_nioctls = 0;
 	sim_interfere_n = 0;
 	pthread_mutex_unlock(&sim_lock);
 	sys_set_ops(&sim_ops);
@@ -736,6 +737,14 @@ uint64_t sim_rdpmcs(void)
 {
 	pthread_mutex_lock(&sim_lock);
 	uint64_t n = sim_nrdpmcs;
+	pthread_mutex_unlock(&sim_lock);
+	return n;
+}
+
+uint64_t sim_ioctls(void)
+{
+	pthread_mutex_lock(&sim_lock);
+	uint64_t n = sim_nioctls;
 	pthread_mutex_unlock(&sim_lock);
 	return n;
 }

@@ -153,6 +153,7 @@ void sim_rdpmc_interfere(int n);
  * ring buffers mapped now. */
 uint64_t sim_rdpmcs(void);
 uint64_t sim_reads(void);
+uint64_t sim_ioctls(void);	/* ioctl calls on simulated counters */
 int sim_maps_live(void);
 
 /* Read the count of fd the way a user-space rdpmc reader does: seqlock loop

@@ -47,6 +47,29 @@ static void exact_and_conflict(void)
 	PAPI_stop(es, v);
 	ok(v[0] == 10 && v[1] == 20, "restart begins from zero: %lld %lld", v[0], v[1]);
 
+	PAPI_start(es);
+	sim_advance(1000);
+	uint64_t io = sim_ioctls(), rd = sim_reads(), pmc = sim_rdpmcs();
+	is_int(PAPI_reset(es), PAPI_OK, "reset while counting");
+	/* one look at the counters: a group read(), or rdpmc from user space */
+	ok(sim_ioctls() == io && sim_reads() - rd + (sim_rdpmcs() > pmc) == 1,
+	   "reset reads the counters once and makes no ioctl (%llu ioctls, %llu reads, %llu rdpmc)",
+	   (unsigned long long)(sim_ioctls() - io), (unsigned long long)(sim_reads() - rd),
+	   (unsigned long long)(sim_rdpmcs() - pmc));
+	PAPI_read(es, v);
+	ok(v[0] == 0 && v[1] == 0 && v[2] == 0, "right after reset: zero (%lld %lld %lld)", v[0], v[1], v[2]);
+	sim_advance(500);
+	PAPI_read(es, v);
+	ok(v[0] == 500 && v[1] == 1000 && v[2] == 50, "counts since the reset: %lld %lld %lld", v[0], v[1], v[2]);
+	PAPI_stop(es, v);
+	is_int(PAPI_reset(es), PAPI_OK, "reset a stopped set");
+	PAPI_read(es, v);
+	ok(v[0] == 0 && v[1] == 0, "a stopped set reads zero after reset: %lld %lld", v[0], v[1]);
+	PAPI_start(es);
+	sim_advance(30);
+	PAPI_stop(es, v);
+	ok(v[0] == 30 && v[1] == 60, "and starts from zero again: %lld %lld", v[0], v[1]);
+
 	is_int(PAPI_remove_named_event(es, "skx::CYCLE_ACTIVITY:STALLS_L1D_MISS"), PAPI_OK, "remove");
 	is_int(add(es, "skx::MEM_LOAD_RETIRED:L1_HIT"), PAPI_OK, "now the other counter-2 event fits");
 	is_int(PAPI_cleanup_eventset(es), PAPI_OK, "cleanup");
@@ -123,6 +146,24 @@ static void multiplex(void)
 			diag("%s: %lld, want %lld", names[i], v[i], want);
 	}
 	is_int(exact, N, "every scaled count equals rate x time (time_running < time_enabled)");
+	/* A reset in the middle of the rotation: the counts after it are scaled
+	 * from the reset on, as exactly as from a start. */
+	PAPI_start(es);
+	sim_advance(4000000ull * 7 + 1234567);
+	is_int(PAPI_reset(es), PAPI_OK, "reset while rotating");
+	sim_advance(cycles);
+	is_int(PAPI_stop(es, v), PAPI_OK, "stop after the reset");
+	exact = 0;
+	for (int i = 0; i < N; i++) {
+		long long want = (long long)cycles * rate_num[i] / rate_den[i];
+		long long d = v[i] - want;
+		/* a reset between ticks: the partial slices add a tick's worth of error at most */
+		long long tol = rate_den[i] * 61 + want / 60;
+		exact += d >= -tol && d <= tol;
+		if (d < -tol || d > tol)
+			diag("%s after reset: %lld, want %lld", names[i], v[i], want);
+	}
+	is_int(exact, N, "after a reset mid-rotation, every scaled count is the work since the reset");
 	/* Without multiplexing the same 7 events cannot even be added together. */
 	int plain = PAPI_NULL, fit = 0;
 	PAPI_create_eventset(&plain);
