@@ -733,28 +733,28 @@ void sim_rdpmc_interfere(int n)
 	pthread_mutex_unlock(&sim_lock);
 }
 
-uint64_t sim_rdpmcs(void)
+/* One of the simulator's call counters, read under its lock. */
+static uint64_t counter_get(const uint64_t *c)
 {
 	pthread_mutex_lock(&sim_lock);
-	uint64_t n = sim_nrdpmcs;
+	uint64_t n = *c;
 	pthread_mutex_unlock(&sim_lock);
 	return n;
+}
+
+uint64_t sim_rdpmcs(void)
+{
+	return counter_get(&sim_nrdpmcs);
 }
 
 uint64_t sim_ioctls(void)
 {
-	pthread_mutex_lock(&sim_lock);
-	uint64_t n = sim_nioctls;
-	pthread_mutex_unlock(&sim_lock);
-	return n;
+	return counter_get(&sim_nioctls);
 }
 
 uint64_t sim_reads(void)
 {
-	pthread_mutex_lock(&sim_lock);
-	uint64_t n = sim_nreads;
-	pthread_mutex_unlock(&sim_lock);
-	return n;
+	return counter_get(&sim_nreads);
 }
 
 int sim_maps_live(void)
