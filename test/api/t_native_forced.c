@@ -1,4 +1,5 @@
 /* t_native_forced.c: naming, umask enumeration and encoding of another CPU's events (LIBPFM_FORCE_PMU=skx). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,20 @@ int main(void)
 	is_int(again, code, "both spellings share a code");
 	is_int(PAPI_event_name_to_code("skx::INST_RETIRED:NO_SUCH_UMASK", &again), PAPI_EINVAL, "bad umask -> EINVAL");
 	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", &again), PAPI_ENOEVNT, "perf:: is hidden while forced");
+
+	/* Qualifiers are kept as spelled, so a name may outgrow what
+	 * PAPI_event_code_to_name writes (PAPI_MAX_STR_LEN): it answers
+	 * PAPI_EBUF, and the event's info has the whole name, which round-trips. */
+	char longq[2 * PAPI_MAX_STR_LEN];
+	snprintf(longq, sizeof longq, "skx::DTLB_LOAD_MISSES:WALK_COMPLETED:c=%0*d2", 100, 0);
+	is_int(PAPI_event_name_to_code(longq, &code), PAPI_OK, "a %zu-character spelling has a code",
+	       strlen(longq));
+	is_int(PAPI_event_code_to_name(code, name), PAPI_EBUF, "too long for code_to_name: PAPI_EBUF");
+	PAPI_event_info_t info;
+	is_int(PAPI_get_event_info(code, &info), PAPI_OK, "its info");
+	is_str(info.symbol, longq, "names it whole");
+	is_int(PAPI_event_name_to_code(info.symbol, &again) == PAPI_OK && again == code, 1,
+	       "and round-trips");
 
 	/* Umask enumeration of an event that has umasks. */
 	is_int(PAPI_event_name_to_code("skx::DTLB_LOAD_MISSES", &code), PAPI_OK,
