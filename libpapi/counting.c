@@ -49,7 +49,7 @@ static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 		total += 3 + (size_t)es->groups[g].n;
 	}
 	uint64_t buf[total > 0 ? total : 1];
-	int user = rdpmc_read(es, buf, off);
+	int user = es->npages > 0 && rdpmc_read(es, buf, off);
 	for (int g = 0; !user && g < es->ngroups; g++) {
 		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
 		ssize_t got = sys->read(es->groups[g].leader, buf + off[g], want);
@@ -82,11 +82,11 @@ static uint64_t delta(uint64_t now, uint64_t base)
  * a stack buffer and one pass, the same arithmetic as below (a counter
  * without a descriptor reads as zero). */
 #define FAST_MAX 32
-static int read_one_group(EventSet_t *es, int rebase)
+PAPI_HOT static int read_one_group(EventSet_t *es, int rebase)
 {
 	uint64_t buf[3 + FAST_MAX];
 	size_t want = (3 + (size_t)es->groups[0].n) * sizeof(uint64_t);
-	ssize_t got = rdpmc_read(es, buf, NULL) ? (ssize_t)want
+	ssize_t got = es->npages > 0 && rdpmc_read(es, buf, NULL) ? (ssize_t)want
 						: sys->read(es->groups[0].leader, buf, want);
 	if (got != (ssize_t)want) {
 		papi_set_reason("reading counters failed: %s", got < 0 ? strerror(errno) : "short read");
@@ -140,7 +140,7 @@ static void rebase_frozen(EventSet_t *es)
 	}
 }
 
-static int read_groups(EventSet_t *es, int rebase)
+PAPI_HOT static int read_groups(EventSet_t *es, int rebase)
 {
 	if (es->ngroups == 1 && es->groups[0].n <= FAST_MAX && !mpx_sw_slice(es))
 		return read_one_group(es, rebase);
@@ -194,7 +194,7 @@ static int adopt(EventSet_t *es)
 }
 /* ---- end llapi ---------------------------------------------------------- */
 
-static void compute(EventSet_t *es, long long *values)
+PAPI_HOT static void compute(EventSet_t *es, long long *values)
 {
 	for (int e = 0; e < es->nev; e++) {
 		const struct es_event *ev = &es->ev[e];
@@ -209,7 +209,7 @@ static void compute(EventSet_t *es, long long *values)
 	}
 }
 
-int es_read_values(EventSet_t *es, long long *values)
+PAPI_HOT int es_read_values(EventSet_t *es, long long *values)
 {
 	int ret = read_groups(es, 0);
 	if (ret == PAPI_OK && values)
@@ -218,7 +218,7 @@ int es_read_values(EventSet_t *es, long long *values)
 }
 
 /* Look up a set for counting. */
-static int get(int id, EventSet_t **out)
+PAPI_HOT static int get(int id, EventSet_t **out)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
@@ -298,7 +298,7 @@ static int stop_impl(int EventSet, long long *values)
 /* PAPI_read: copy the current counts into values, one per event in the
  * order they were added. A stopped set reads the counts it stopped with.
  * PAPI_EINVAL for NULL values. */
-static int read_impl(int EventSet, long long *values)
+PAPI_HOT static int read_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -321,7 +321,7 @@ int PAPI_read_ts(int EventSet, long long *values, long long *cycles)
 }
 
 /* PAPI_accum: add the counts into values and zero the counters. */
-static int accum_impl(int EventSet, long long *values)
+PAPI_HOT static int accum_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
 	int ret = get(EventSet, &es);
@@ -393,7 +393,7 @@ int PAPI_stop(int EventSet, long long *values)
 	return ret;
 }
 
-int PAPI_read(int EventSet, long long *values)
+PAPI_HOT int PAPI_read(int EventSet, long long *values)
 {
 	int ret = es_enter();
 	if (ret != PAPI_OK)
@@ -403,7 +403,7 @@ int PAPI_read(int EventSet, long long *values)
 	return ret;
 }
 
-int PAPI_accum(int EventSet, long long *values)
+PAPI_HOT int PAPI_accum(int EventSet, long long *values)
 {
 	int ret = es_enter();
 	if (ret != PAPI_OK)

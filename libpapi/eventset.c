@@ -15,7 +15,7 @@
 static EventSet_t **chunks[NCHUNKS];
 static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
 
-EventSet_t *es_lookup(int id)
+PAPI_HOT EventSet_t *es_lookup(int id)
 {
 	if (id < 0 || id >= CHUNK * NCHUNKS)
 		return NULL;
@@ -600,7 +600,7 @@ static int get_eventset_component_impl(int EventSet)
  * counter costs an atomic add per call, far less than the read() it guards. */
 static int es_inflight;
 
-int es_enter(void)
+PAPI_HOT int es_enter(void)
 {
 	__atomic_add_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&papi_state, __ATOMIC_SEQ_CST) == PAPI_NOT_INITED) {
@@ -610,7 +610,7 @@ int es_enter(void)
 	return PAPI_OK;
 }
 
-void es_leave(void)
+PAPI_HOT void es_leave(void)
 {
 	__atomic_sub_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
 }

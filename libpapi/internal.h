@@ -34,6 +34,10 @@ extern int papi_state;
 void papi_on_shutdown(void (*fn)(void));
 /* Defaults for new EventSets (PAPI_DEFDOM, PAPI_DEFGRN). */
 extern int papi_default_domain, papi_default_granularity;
+/* Functions on the counting hot path (read, accum, the high-level region
+ * calls): GCC places them side by side in .text.hot, so the few code pages
+ * touched right after the read() syscall stay together. */
+#define PAPI_HOT __attribute__((hot))
 /* Atomic: other threads read it while PAPI_shutdown changes it. */
 static inline int lib_ready(void) { return __atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) != PAPI_NOT_INITED; }
 
@@ -160,6 +164,10 @@ int native_sw_match(const char *name, struct native_sw *out);
  * skip loading the preset tables (a "pmu::" name and no event file named in
  * the environment); 1 when the tables must be asked. */
 int presets_may_name(const char *name);
+/* Note whether the environment names an event file (PAPI_USER_EVENTS_FILE,
+ * PAPI_CSV_EVENT_FILE) for presets_may_name; PAPI_library_init calls it,
+ * so a change to those variables takes effect at the next init. */
+void presets_read_env(void);
 
 /* ------------------------------------------------------------------ codes / presets
  * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to
@@ -350,6 +358,8 @@ typedef struct EventSet {
 	 * the next start may take its time base from that read (frozen times
 	 * of a disabled group) instead of reading again. */
 	int frozen;
+	/* rdpmc.c: counters with a user page; 0 keeps reads off rdpmc.c. */
+	int npages;
 } EventSet_t;
 
 /* Look up EventSet id (no lock: the table never moves).

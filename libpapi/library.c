@@ -57,6 +57,7 @@ int PAPI_library_init(int version)
 		if (dbg && *dbg)
 			papi_debug_level = PAPI_VERB_ECONT;
 		rdpmc_init();
+		presets_read_env();
 		__atomic_store_n(&papi_state, PAPI_LOW_LEVEL_INITED, __ATOMIC_SEQ_CST);
 		reset_tid_after_fork();
 	}

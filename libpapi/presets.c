@@ -428,18 +428,33 @@ static void pr_load(void)
 /* presets_may_name: see internal.h. The built-in tables define only PAPI_*
  * presets; a "pmu::" name can only come from an event file the environment
  * names, so without one a native lookup need not load the tables. */
+static atomic_int pr_env_files;
+
+/* presets_read_env: see internal.h. */
+void presets_read_env(void)
+{
+	const char *user = getenv("PAPI_USER_EVENTS_FILE"), *csv = getenv("PAPI_CSV_EVENT_FILE");
+	atomic_store_explicit(&pr_env_files, (user && *user) || (csv && *csv), memory_order_relaxed);
+}
+
 int presets_may_name(const char *name)
 {
 	if (atomic_load_explicit(&pr_loaded, memory_order_acquire) || !strstr(name, "::"))
 		return 1;
-	const char *user = getenv("PAPI_USER_EVENTS_FILE"), *csv = getenv("PAPI_CSV_EVENT_FILE");
-	return (user && *user) || (csv && *csv);
+	return atomic_load_explicit(&pr_env_files, memory_order_relaxed);
 }
 
 /* presets_name_to_code: see internal.h. Every catalogue name has a code,
- * defined here or not; other names only when an event file defined them. */
+ * defined here or not, so naming one loads nothing (loading asks libpfm4
+ * about the CPU: ~3 ms on a VM where each CPUID traps); other names only
+ * when an event file defined them. */
 int presets_name_to_code(const char *name, int *code)
 {
+	int i = preset_catalog_find(name);
+	if (i >= 0) {
+		*code = PAPI_PRESET_MASK | i;
+		return PAPI_OK;
+	}
 	pr_load();
 	int c = name_code(name);
 	if (!c)

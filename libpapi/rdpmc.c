@@ -53,6 +53,7 @@ void rdpmc_map(EventSet_t *es, int h)
 		return;
 	}
 	hw->page = p;
+	es->npages++;
 }
 
 void rdpmc_unmap(EventSet_t *es, int h)
@@ -62,6 +63,7 @@ void rdpmc_unmap(EventSet_t *es, int h)
 		return;
 	sys->munmap((void *)hw->page, (size_t)sysconf(_SC_PAGESIZE));
 	hw->page = NULL;
+	es->npages--;
 }
 
 /* Capability bits of perf_event_mmap_page.capabilities (linux/perf_event.h:

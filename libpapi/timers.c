@@ -6,7 +6,7 @@
 
 #include "internal.h"
 
-static long long ns_of(clockid_t id)
+PAPI_HOT static long long ns_of(clockid_t id)
 {
 	struct timespec ts;
 	if (clock_gettime(id, &ts) != 0)
@@ -15,7 +15,7 @@ static long long ns_of(clockid_t id)
 }
 
 /* PAPI_get_real_nsec: monotonic wall-clock nanoseconds (arbitrary origin). */
-long long PAPI_get_real_nsec(void)
+PAPI_HOT long long PAPI_get_real_nsec(void)
 {
 	return ns_of(CLOCK_MONOTONIC);
 }
@@ -28,7 +28,7 @@ long long PAPI_get_real_usec(void)
 
 /* PAPI_get_real_cyc: the time-stamp counter where the CPU has one, else
  * nanoseconds times the nominal clock. */
-long long PAPI_get_real_cyc(void)
+PAPI_HOT long long PAPI_get_real_cyc(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	return (long long)__rdtsc();
