@@ -168,6 +168,8 @@ int presets_may_name(const char *name);
  * PAPI_CSV_EVENT_FILE) for presets_may_name; PAPI_library_init calls it,
  * so a change to those variables takes effect at the next init. */
 void presets_read_env(void);
+/* 1 once the preset tables (and event files) are loaded, 0 before. */
+int presets_loaded(void);
 
 /* ------------------------------------------------------------------ codes / presets
  * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to

@@ -428,6 +428,12 @@ static void pr_load(void)
 /* presets_may_name: see internal.h. The built-in tables define only PAPI_*
  * presets; a "pmu::" name can only come from an event file the environment
  * names, so without one a native lookup need not load the tables. */
+/* presets_loaded: see internal.h. */
+int presets_loaded(void)
+{
+	return atomic_load_explicit(&pr_loaded, memory_order_acquire);
+}
+
 static atomic_int pr_env_files;
 
 /* presets_read_env: see internal.h. */
