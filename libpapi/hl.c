@@ -29,6 +29,51 @@ static atomic_int hl_mode = HL_OFF;
  * gen differs makes its counters anew before it measures again. */
 static atomic_uint hl_gen = 1;
 static char *hl_user_events;	/* PAPI_hl_set_events, overrides PAPI_EVENTS */
+
+/* Region real time. With an invariant TSC a region keeps only its TSC
+ * cycles, and the report turns them into nanoseconds at the rate the TSC
+ * ran against CLOCK_MONOTONIC between setup and the report: one
+ * clock_gettime fewer per begin and per end (about 40 ns each right after
+ * the read() syscall, measured on a PTI kernel). Without one, each sample
+ * reads both clocks. */
+int hl_tsc_allowed = 1;
+int hl_tsc_time;
+static long long hl_tsc0, hl_ns0;
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+/* CPUID 0x80000007 EDX bit 8: the TSC ticks at one rate in every P-, C- and
+ * T-state (Linux's constant_tsc and nonstop_tsc). */
+static int tsc_invariant(void)
+{
+	unsigned a, b, c, d;
+	return __get_cpuid(0x80000007, &a, &b, &c, &d) && (d >> 8 & 1);
+}
+#else
+static int tsc_invariant(void)
+{
+	return 0;
+}
+#endif
+
+/* The TSC and CLOCK_MONOTONIC at one instant (the TSC halfway across the
+ * clock read). */
+static void clock_pair(long long *tsc, long long *ns)
+{
+	long long a = PAPI_get_real_cyc();
+	*ns = PAPI_get_real_nsec();
+	long long b = PAPI_get_real_cyc();
+	*tsc = a + (b - a) / 2;
+}
+
+double hl_ns_per_cycle(void)
+{
+	long long tsc, ns;
+	clock_pair(&tsc, &ns);
+	if (tsc <= hl_tsc0 || ns <= hl_ns0)
+		return 0;
+	return (double)(ns - hl_ns0) / (double)(tsc - hl_tsc0);
+}
 static __thread struct hl_thread *me;
 static pthread_key_t hl_key;
 
@@ -320,6 +365,8 @@ static int hl_setup(int *es)
 		ret = PAPI_ESYS;
 		goto out;
 	}
+	hl_tsc_time = hl_tsc_allowed && tsc_invariant();
+	clock_pair(&hl_tsc0, &hl_ns0);
 	atexit(hl_atexit);
 	papi_on_shutdown(hl_on_shutdown);
 	pthread_atfork(NULL, NULL, hl_child_after_fork);
@@ -390,7 +437,7 @@ static struct hl_thread *thread_new(void)
 
 /* The caller's state, made on its first region call. NULL when the region
  * API does not measure (disabled, finished) or setup failed (*err). */
-static struct hl_thread *thread_get(int *err)
+PAPI_HOT static struct hl_thread *thread_get(int *err)
 {
 	struct hl_thread *t = me;
 	*err = PAPI_OK;
@@ -425,7 +472,7 @@ static struct hl_thread *thread_get(int *err)
 
 /* ------------------------------------------------------------------ the hot path */
 
-static uint64_t name_hash(const char *s)
+PAPI_HOT static uint64_t name_hash(const char *s)
 {
 	uint64_t h = 1469598103934665603ULL;
 	for (; *s; s++)
@@ -434,7 +481,7 @@ static uint64_t name_hash(const char *s)
 }
 
 /* The index of region name, or -1. */
-static int region_find(struct hl_thread *t, const char *name, uint64_t h)
+PAPI_HOT static int region_find(struct hl_thread *t, const char *name, uint64_t h)
 {
 	for (unsigned i = (unsigned)h & (t->nslot - 1);; i = (i + 1) & (t->nslot - 1)) {
 		int r = t->slot[i] - 1;
@@ -491,7 +538,7 @@ static int region_add(struct hl_thread *t, const char *name, uint64_t h)
 }
 
 /* Read the clocks and every counter into t->cur. */
-static int sample(struct hl_thread *t)
+PAPI_HOT static int sample(struct hl_thread *t)
 {
 	if (t->nes > 0) {
 		int ret = PAPI_read(t->es, t->esv);
@@ -500,13 +547,14 @@ static int sample(struct hl_thread *t)
 		for (int e = 0; e < hl_nev; e++)
 			t->cur[HL_FIRST_EVENT + e] = t->pos[e] >= 0 ? t->esv[t->pos[e]] : 0;
 	}
-	t->cur[HL_REALNS] = PAPI_get_real_nsec();
+	if (!hl_tsc_time)
+		t->cur[HL_REALNS] = PAPI_get_real_nsec();
 	t->cur[HL_CYCLES] = PAPI_get_real_cyc();
 	return PAPI_OK;
 }
 
 /* The innermost open frame of region name, or -1 (and PAPI_EINVAL). */
-static int frame_find(struct hl_thread *t, const char *name)
+PAPI_HOT static int frame_find(struct hl_thread *t, const char *name)
 {
 	if (!name)
 		return -1;
@@ -523,7 +571,7 @@ static int frame_find(struct hl_thread *t, const char *name)
  * measuring is disabled by PAPI_EVENTS=NONE or after PAPI_hl_finalize),
  * PAPI_EINVAL (NULL name), PAPI_ENOMEM, or the error of reading the
  * counters. */
-int PAPI_hl_region_begin(const char *region)
+PAPI_HOT int PAPI_hl_region_begin(const char *region)
 {
 	int err;
 	if (!region)
@@ -557,7 +605,7 @@ int PAPI_hl_region_begin(const char *region)
 }
 
 /* Store the values since frame d began into out (instant events: as read). */
-static void diff(struct hl_thread *t, int d, long long *out, int add)
+PAPI_HOT static void diff(struct hl_thread *t, int d, long long *out, int add)
 {
 	const long long *b = t->stkv + (size_t)d * (size_t)hl_nval;
 	for (int i = 0; i < hl_nval; i++) {
@@ -591,7 +639,7 @@ int PAPI_hl_read(const char *region)
  * its values to the region's totals (counting goes on). Regions begun
  * inside it and never ended are dropped. PAPI_OK, PAPI_EINVAL when region
  * is not open in this thread, or the error of reading the counters. */
-int PAPI_hl_region_end(const char *region)
+PAPI_HOT int PAPI_hl_region_end(const char *region)
 {
 	int err;
 	struct hl_thread *t = thread_get(&err);

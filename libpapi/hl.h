@@ -9,7 +9,7 @@
 
 /* A region's values: the two clocks first, then one per measured event. */
 #define HL_CYCLES 0		/* PAPI_get_real_cyc() */
-#define HL_REALNS 1		/* PAPI_get_real_nsec() */
+#define HL_REALNS 1		/* PAPI_get_real_nsec(); 0 when hl_tsc_time */
 #define HL_FIRST_EVENT 2
 
 /* Regions of one thread live in chunks that never move, so the report can
@@ -64,6 +64,13 @@ static inline struct hl_region *hl_region_at(struct hl_thread *t, int i)
 {
 	return &t->chunk[i >> HL_CHUNK_BITS][i & (HL_CHUNK - 1)];
 }
+
+/* 1 when regions keep TSC cycles only and the report derives their real
+ * time (hl_ns_per_cycle); fixed at setup. hl_tsc_allowed = 0 before the
+ * first region keeps a clock_gettime per sample (tests compare the two). */
+extern int hl_tsc_time, hl_tsc_allowed;
+/* Nanoseconds per TSC cycle from setup to now; 0 when no time passed. */
+double hl_ns_per_cycle(void);
 
 /* hl_output.c: write the report of every thread (the rank file, and stdout
  * when PAPI_REPORT is set). Returns PAPI_OK or a PAPI error; on failure one

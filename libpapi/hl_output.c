@@ -82,10 +82,18 @@ static void put_num(FILE *f, int level, int *first, const char *key, long long v
 	fprintf(f, ": %lld", v);
 }
 
+/* Nanoseconds per cycle for this report when regions keep cycles only. */
+static double out_nspc;
+
 static void put_values(FILE *f, int level, int first, const long long *v)
 {
 	put_num(f, level, &first, "cycles", v[HL_CYCLES]);
-	put_num(f, level, &first, "real_time_nsec", v[HL_REALNS]);
+	long long ns = v[HL_REALNS];
+	if (hl_tsc_time) {
+		double x = (double)v[HL_CYCLES] * out_nspc;
+		ns = (long long)(x < 0 ? x - 0.5 : x + 0.5);
+	}
+	put_num(f, level, &first, "real_time_nsec", ns);
 	for (int e = 0; e < hl_nev; e++)
 		put_num(f, level, &first, hl_ev[e].name, v[HL_FIRST_EVENT + e]);
 }
@@ -135,6 +143,7 @@ int hl_output_json(FILE *f)
 
 	if (!ts)
 		return PAPI_ENOMEM;
+	out_nspc = hl_tsc_time ? hl_ns_per_cycle() : 0;
 	gethostname(host, sizeof host - 1);
 	fputs("{", f);
 	indent(f, 1);

@@ -5,8 +5,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "hl.h"
 #include "hl_util.h"
 #include "papi.h"
 #include "tap.h"
@@ -94,6 +96,34 @@ static void child_optional(void)
 	CHECK(PAPI_hl_region_end("after"), PAPI_OK);
 }
 
+static long long mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* A 30 ms sleep (no CPU time) and a 20 ms spin, each a region and each timed
+ * by the child too; prints "<sleep ns> <spin ns> <hl_tsc_time>". tsc = 0
+ * keeps a clock_gettime per sample. */
+static void child_clock(int tsc)
+{
+	hl_tsc_allowed = tsc;
+	CHECK(PAPI_hl_init(), PAPI_OK);
+	long long t0 = mono_ns();
+	CHECK(PAPI_hl_region_begin("sleep"), PAPI_OK);
+	struct timespec d = { 0, 30000000 };
+	while (nanosleep(&d, &d) != 0)
+		;
+	CHECK(PAPI_hl_region_end("sleep"), PAPI_OK);
+	long long t1 = mono_ns();
+	CHECK(PAPI_hl_region_begin("spin"), PAPI_OK);
+	hlu_spin_ms(20);
+	CHECK(PAPI_hl_region_end("spin"), PAPI_OK);
+	long long t2 = mono_ns();
+	printf("%lld %lld %d\n", t1 - t0, t2 - t1, hl_tsc_time);
+}
+
 static int child(const char *mode)
 {
 	if (!strcmp(mode, "serial"))
@@ -104,6 +134,8 @@ static int child(const char *mode)
 		child_fork();
 	else if (!strcmp(mode, "optional"))
 		child_optional();
+	else if (!strcmp(mode, "clock-tsc") || !strcmp(mode, "clock-gettime"))
+		child_clock(!strcmp(mode, "clock-tsc"));
 	else
 		return 99;
 	return failures ? 1 : 0;
@@ -301,6 +333,35 @@ static void fork_and_optional(void)
 	hlu_rmrf(dir);
 }
 
+/* Region real time, kept by the TSC (invariant TSC) or by clock_gettime:
+ * within what the child measured around the same regions. */
+static void real_time(void)
+{
+	int invariant = system("grep -qw nonstop_tsc /proc/cpuinfo") == 0;
+	for (int tsc = 1; tsc >= 0; tsc--) {
+		const char *mode = tsc ? "clock-tsc" : "clock-gettime";
+		ok(run_in_fresh(mode, SW, NULL), "%s: one rank file", mode);
+		long long own_sleep = -1, own_spin = -1;
+		int used = -1;
+		FILE *f = fopen(out, "r");
+		if (!f || fscanf(f, "%lld %lld %d", &own_sleep, &own_spin, &used) != 3)
+			used = -1;
+		if (f)
+			fclose(f);
+		is_int(used, tsc && invariant, "%s: TSC time %s", mode,
+		       tsc && invariant ? "used (the CPU has an invariant TSC)" : "not used");
+		long long sl = hlu_num(file, R("sleep") ".real_time_nsec");
+		long long sp = hlu_num(file, R("spin") ".real_time_nsec");
+		/* 2 us of slack for the cycles-to-ns rate (measured over the run) */
+		ok(sl >= 30000000LL && sl <= own_sleep + 2000, "%s: sleep region %lld ns, 30 ms <= it <= %lld",
+		   mode, sl, own_sleep);
+		ok(sp >= 20000000LL && sp <= own_spin + 2000, "%s: spin region %lld ns, 20 ms <= it <= %lld",
+		   mode, sp, own_spin);
+		ok(hlu_num(file, R("sleep") ".cycles") > 0, "%s: cycles recorded", mode);
+		hlu_rmrf(dir);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[0], "hl-child"))
@@ -317,6 +378,7 @@ int main(int argc, char **argv)
 	}
 	PAPI_shutdown();
 	serial();
+	real_time();
 	threads();
 	defaults();
 	defaults_debug();
