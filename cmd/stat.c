@@ -150,15 +150,62 @@ static int target_gone(pid_t id)
 	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
 }
 
+/* The user and system CPU seconds a target has used so far (a process: all
+ * its threads, living and ended; a thread: its own), from /proc in clock
+ * ticks. 0, or -1 when the target is gone (reaped) or unreadable. */
+static int target_times(pid_t id, int thread, double *user, double *system)
+{
+	char path[96], buf[1024];
+	if (thread)
+		snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)id, (int)id);
+	else
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)id);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* after "pid (comm) ": state is field 3, utime 14, stime 15 */
+	const char *p = strrchr(buf, ')');
+	unsigned long long ut, st;
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	double hz = (double)sysconf(_SC_CLK_TCK);
+	*user = (double)ut / hz;
+	*system = (double)st / hz;
+	return 0;
+}
+
+/* Add the CPU time target id used since (u0, s0) into used[2]; *ok = 0 when
+ * it cannot be read. */
+static void target_done(pid_t id, int thread, double u0, double s0, double *used, int *ok)
+{
+	double u, sy;
+	if (target_times(id, thread, &u, &sy) < 0) {
+		*ok = 0;
+		return;
+	}
+	used[0] += u - u0;
+	used[1] += sy - s0;
+}
+
 /* ------------------------------------------------------------------ waiting
  * Wait for the command (pid > 0) or for every attached target to end,
  * printing intervals, forwarding signals and honouring --timeout.
- * *status receives the command's wait status, *ru its usage. */
+ * *status receives the command's wait status, *ru its usage. Attached, *ru
+ * holds the CPU time the targets used meanwhile (each one's read when its
+ * end is seen, or at the stop), and tv_sec -1 when some target's could not
+ * be read (it was reaped before its end was seen). */
 static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct rusage *ru)
 {
 	int n = pid > 0 ? 0 : s->o.npids + s->o.ntids;
 	struct pollfd pfd[n > 0 ? n : 1];
 	pid_t who[n > 0 ? n : 1];
+	double u0[n > 0 ? n : 1], s0[n > 0 ? n : 1], used[2] = { 0, 0 };
+	int times_ok = 1;
 	long long cur[s->nev > 0 ? s->nev : 1];
 	double next_iv = s->o.interval_ms ? t0 + (double)s->o.interval_ms / 1e3 : 0;
 	double deadline = s->o.timeout_ms ? t0 + (double)s->o.timeout_ms / 1e3 : 0;
@@ -168,7 +215,11 @@ static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct ru
 		int thr = i >= s->o.npids;
 		who[i] = thr ? s->o.tids[i - s->o.npids] : s->o.pids[i];
 		pfd[i] = (struct pollfd){ .fd = target_fd(who[i], thr), .events = POLLIN };
+		if (target_times(who[i], thr, &u0[i], &s0[i]) < 0)
+			times_ok = 0;
 	}
+	if (n > 0)
+		memset(ru, 0, sizeof *ru);
 	for (;;) {
 		int sig = signal_take();
 		if (sig && pid > 0) {
@@ -176,18 +227,18 @@ static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct ru
 			forwarded = sig;
 		}
 		else if (sig)
-			return;		/* attached: stop counting, leave the targets alone */
+			break;		/* attached: stop counting, leave the targets alone */
 		if (pid > 0) {
 			pending[SIGCHLD] = 0;
 			if (wait4(pid, status, WNOHANG, ru) == pid)
 				return;
 		} else if (live == 0) {
-			return;
+			break;
 		}
 		double t = now_s();
 		if (deadline && t >= deadline) {
 			if (pid <= 0)
-				return;
+				break;
 			kill(pid, SIGTERM);
 			deadline = 0;
 		}
@@ -199,6 +250,7 @@ static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct ru
 		}
 		for (int i = 0; i < n; i++)
 			if (pfd[i].fd == -2 && target_gone(who[i])) {
+				target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
 				pfd[i].fd = -1;
 				live--;
 			}
@@ -218,9 +270,24 @@ static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct ru
 		for (int i = 0; r > 0 && i < n; i++)
 			if (pfd[i].fd >= 0 && pfd[i].revents) {
 				close(pfd[i].fd);	/* that target has ended */
+				target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
 				pfd[i].fd = -1;
 				live--;
 			}
+	}
+	/* attached: the targets still running, then the sum */
+	for (int i = 0; i < n; i++)
+		if (pfd[i].fd != -1) {
+			target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+			if (pfd[i].fd >= 0)
+				close(pfd[i].fd);
+		}
+	if (n > 0) {
+		long long us[2] = { (long long)(used[0] * 1e6 + 0.5), (long long)(used[1] * 1e6 + 0.5) };
+		ru->ru_utime = (struct timeval){ times_ok ? (time_t)(us[0] / 1000000) : -1,
+						 (suseconds_t)(us[0] % 1000000) };
+		ru->ru_stime = (struct timeval){ times_ok ? (time_t)(us[1] / 1000000) : -1,
+						 (suseconds_t)(us[1] % 1000000) };
 	}
 }
 
@@ -440,7 +507,12 @@ static int run_attached(struct st *s)
 	int status;
 	struct rusage ru;
 	wait_loop(s, 0, t0, &status, &ru);
-	s->runs[0] = (struct st_run){ .elapsed = now_s() - t0, .user = -1, .sys = -1, .status = -1 };
+	double el = now_s() - t0;
+	s->runs[0] = (struct st_run){ .elapsed = el, .user = -1, .sys = -1, .status = -1 };
+	if (ru.ru_utime.tv_sec >= 0) {
+		s->runs[0].user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
+		s->runs[0].sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	}
 	s->nruns = 1;
 	s->exit_code = 0;
 	return 0;

@@ -196,6 +196,40 @@ EOF
 	kill -0 "$BG"
 }
 
+@test "-p/-t: user and sys are the CPU time the targets used while attached" {
+	sh -c 'while :; do :; done' &
+	SPIN=$!
+	sleep 30 &
+	IDLE=$!
+	run timeout 20 "$PAPI" stat -p "$SPIN" --timeout 400 --json -o "$T/spin" -e perf::TASK-CLOCK
+	[ "$status" -eq 0 ]
+	run timeout 20 "$PAPI" stat -t "$IDLE" --timeout 300 --json -o "$T/idle" -e perf::TASK-CLOCK
+	[ "$status" -eq 0 ]
+	kill "$SPIN" "$IDLE"
+	# a spinning process: about the elapsed time, all of it user (clock ticks of 10 ms)
+	jq -e '.user.values[0] >= 0.25 and .user.values[0] <= .elapsed.values[0] + 0.05' "$T/spin"
+	jq -e '(.user.values[0] + .sys.values[0]) * 1e9 >= (.events[0].value - 50000000)' "$T/spin"
+	# a sleeping thread: none
+	jq -e '.user.values[0] <= 0.02 and .sys.values[0] <= 0.02' "$T/idle"
+	# and the human report shows both lines
+	sh -c 'while :; do :; done' &
+	SPIN=$!
+	run timeout 20 "$PAPI" stat -p "$SPIN" --timeout 200 -e perf::TASK-CLOCK
+	kill "$SPIN"
+	[[ "$output" == *" s    user"* && "$output" == *" s    sys"* ]]
+}
+
+@test "-p: a target that exits while attached (a zombie until reaped) still has its times" {
+	# sleep 0.3 stays a zombie: its parent exec'd sleep 5, which never reaps
+	sh -c 'sleep 0.3 & echo $! > "$1"; exec sleep 5' sh "$T/pid" &
+	OUTER=$!
+	while [ ! -s "$T/pid" ]; do sleep 0.01; done
+	run timeout 20 "$PAPI" stat -p "$(cat "$T/pid")" --json -o "$T/j" -e perf::TASK-CLOCK
+	kill "$OUTER"
+	[ "$status" -eq 0 ]
+	jq -e '.user.values[0] != null and .sys.values[0] != null and .user.values[0] <= 0.05' "$T/j"
+}
+
 @test "-p: counting ends when the process exits" {
 	sleep 0.5 &
 	BG=$!
