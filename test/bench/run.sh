@@ -86,3 +86,17 @@ if command -v perf >/dev/null && perf stat -e task-clock -o /dev/null "$t" 2>/de
 	set -- "$@" "perf stat -o /dev/null -e task-clock $t"
 fi
 hf "$@"
+
+# A program that links libpapi.a, initializes it and names one event: as a
+# PIE every start relocates libpfm4's pointer tables (~42,000 pointers);
+# -no-pie skips that. PAPI 7's shared libraries for comparison.
+echo
+echo "== a program linked with the library: start, PAPI_library_init, one name (hyperfine, $runs runs)"
+$cc -O2 -Ilibpapi -o "$tmp/linked_pie" test/bench/linked.c "$build/libpapi.a" -pthread -lm -lrt
+$cc -O2 -no-pie -Ilibpapi -o "$tmp/linked_nopie" test/bench/linked.c "$build/libpapi.a" -pthread -lm -lrt
+set -- "$tmp/linked_pie" "$tmp/linked_nopie"
+if [ -f /usr/include/papi.h ] && $cc -O2 -o "$tmp/linked_papi7" test/bench/linked.c -lpapi 2>/dev/null; then
+	# PAPI 7 may refuse to initialize here; hyperfine -i still times it
+	set -- "$@" "$tmp/linked_papi7"
+fi
+hyperfine -N -i --warmup 5 --runs "$runs" --style basic "$@" 2>&1 | grep -E '^Benchmark|Time|Range'
