@@ -6,6 +6,10 @@
 
 #include "hl.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 /*
  * Each thread that begins a region gets its own EventSet and its own table
  * of regions, reached through a thread-local pointer: the hot path takes no
@@ -41,7 +45,6 @@ int hl_tsc_time;
 static long long hl_tsc0, hl_ns0;
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
 /* CPUID 0x80000007 EDX bit 8: the TSC ticks at one rate in every P-, C- and
  * T-state (Linux's constant_tsc and nonstop_tsc). */
 static int tsc_invariant(void)

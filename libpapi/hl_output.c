@@ -82,15 +82,14 @@ static void put_num(FILE *f, int level, int *first, const char *key, long long v
 	fprintf(f, ": %lld", v);
 }
 
-/* Nanoseconds per cycle for this report when regions keep cycles only. */
-static double out_nspc;
-
-static void put_values(FILE *f, int level, int first, const long long *v)
+/* A region's values; nspc: nanoseconds per cycle when regions keep cycles
+ * only (hl_tsc_time). */
+static void put_values(FILE *f, int level, int first, const long long *v, double nspc)
 {
 	put_num(f, level, &first, "cycles", v[HL_CYCLES]);
 	long long ns = v[HL_REALNS];
 	if (hl_tsc_time) {
-		double x = (double)v[HL_CYCLES] * out_nspc;
+		double x = (double)v[HL_CYCLES] * nspc;
 		ns = (long long)(x < 0 ? x - 0.5 : x + 0.5);
 	}
 	put_num(f, level, &first, "real_time_nsec", ns);
@@ -143,7 +142,7 @@ int hl_output_json(FILE *f)
 
 	if (!ts)
 		return PAPI_ENOMEM;
-	out_nspc = hl_tsc_time ? hl_ns_per_cycle() : 0;
+	double nspc = hl_tsc_time ? hl_ns_per_cycle() : 0;
 	gethostname(host, sizeof host - 1);
 	fputs("{", f);
 	indent(f, 1);
@@ -197,13 +196,13 @@ int hl_output_json(FILE *f)
 				put_str(f, hl_region_at(t, g->parent)->name);
 			else
 				fputs("null", f);
-			put_values(f, 4, 0, g->val);
+			put_values(f, 4, 0, g->val, nspc);
 			if (g->reads) {
 				put_num(f, 4, &first, "read_count", g->reads);
 				fputs(",", f);
 				indent(f, 4);
 				fputs("\"last_read\": {", f);
-				put_values(f, 5, 1, g->rd);
+				put_values(f, 5, 1, g->rd, nspc);
 				indent(f, 4);
 				fputs("}", f);
 			}
