@@ -48,6 +48,18 @@ static const struct sw_event sw_events[] = {
 #undef SW
 
 /* native_sw_match: see internal.h. */
+/* dst = a b c, cut to cap - 1 bytes as snprintf would (snprintf's
+ * formatting machinery is the largest code a first lookup would touch). */
+static void join3(char *dst, size_t cap, const char *a, const char *b, const char *c)
+{
+	const char *part[3] = { a, b, c };
+	size_t n = 0;
+	for (int i = 0; i < 3; i++)
+		for (const char *p = part[i]; *p && n + 1 < cap; p++)
+			dst[n++] = *p;
+	dst[n] = '\0';
+}
+
 int native_sw_match(const char *name, struct native_sw *out)
 {
 	/* Only the qualified "perf::" spelling: a bare name is searched in every
@@ -78,13 +90,13 @@ int native_sw_match(const char *name, struct native_sw *out)
 		const struct sw_event *s = &sw_events[i];
 		if (strlen(s->name) != n || strncasecmp(s->name, ev, n) != 0)
 			continue;
-		snprintf(out->canon, sizeof out->canon, "perf::%s%s", s->name, q);
+		join3(out->canon, sizeof out->canon, "perf::", s->name, q);
 		out->event = out->canon + 6;
 		out->event_len = n;
 		/* libpfm4 describes the event by its primary name; a lookup
 		 * with :u or :k adds that modifier's description. */
-		snprintf(out->desc, sizeof out->desc, "%s%s", s->primary,
-			 !*q ? "" : eu ? ", masks:monitor at kernel level" : ", masks:monitor at user level");
+		join3(out->desc, sizeof out->desc, s->primary,
+		      !*q ? "" : eu ? ", masks:monitor at kernel level" : ", masks:monitor at user level", "");
 		out->has_domain_mod = *q != '\0';
 		memset(&out->attr, 0, sizeof out->attr);
 		out->attr.type = PERF_TYPE_SOFTWARE;
