@@ -67,6 +67,8 @@ TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 
 # The region API's OpenMP test is built with the compiler's OpenMP support.
 $(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -fopenmp
+# t_noalloc counts the allocator calls of everything it links.
+$(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc realloc strdup strndup posix_memalign,-Wl,--wrap=$(f))
 
 .PHONY: all check demo deps tests install uninstall clean bench compat check-sanitize
 .PHONY: check-tsan fuzz fuzz-run
