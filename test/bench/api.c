@@ -126,12 +126,46 @@ static int populate(void)
 	return ok;
 }
 
-/* library_init and the first lookups (a native event, then a preset), each
- * in a fresh child process, with the page faults each took: a forked child
- * faults again on every page it touches, which on some VMs costs more than
- * the work itself. With pop, the child's pages are mapped in first. */
-static void fresh(int pop)
+/* In a fresh process: library_init, the first native name, then a preset
+ * name, each timed and with its page faults; written to fd as six doubles
+ * (t[0] = -1 when a call failed). With pop, every page is mapped in first. */
+static void child_measure(int fd, int pop)
 {
+	double t[6];
+	if (pop && !populate())
+		_exit(2);
+	long f0 = faults();
+	long long t0 = now_ns();
+	int r = PAPI_library_init(PAPI_VER_CURRENT);
+	t[0] = (double)(now_ns() - t0);
+	t[3] = (double)(faults() - f0);
+	int code;
+	f0 = faults();
+	t0 = now_ns();
+	int r2 = PAPI_event_name_to_code(EV1, &code);
+	t[1] = (double)(now_ns() - t0);
+	t[4] = (double)(faults() - f0);
+	f0 = faults();
+	t0 = now_ns();
+	int r3 = PAPI_event_name_to_code("PAPI_TOT_INS", &code);
+	t[2] = (double)(now_ns() - t0);
+	t[5] = (double)(faults() - f0);
+	if (r != PAPI_VER_CURRENT || r2 != PAPI_OK || r3 != PAPI_OK)
+		t[0] = -1;
+	_exit(write(fd, t, sizeof t) == sizeof t ? 0 : 1);
+}
+
+enum { FORKED, POPULATED, EXECED };
+
+/* library_init and the first lookups (a native event, then a preset), each
+ * in a fresh process, with the page faults each took. FORKED: a forked
+ * child, which faults again on every page it touches (on some VMs that
+ * costs more than the work itself); POPULATED: the same with the child's
+ * pages mapped in first, the calls' own work; EXECED: a new program (this
+ * one run again), as a program that links the library starts. */
+static void fresh(int how)
+{
+	static const char *const sfx[] = { "", "_pop", "_exec" };
 	double init[MAXB], first[MAXB], preset[MAXB], fi = 0, ff = 0, fp = 0;
 	for (int b = 0; b < batches; b++) {
 		int fd[2];
@@ -139,59 +173,44 @@ static void fresh(int pop)
 			die("pipe", -1);
 		pid_t pid = fork();
 		if (pid == 0) {
-			double t[6];
-			if (pop && !populate())
-				_exit(2);
-			long f0 = faults();
-			long long t0 = now_ns();
-			int r = PAPI_library_init(PAPI_VER_CURRENT);
-			t[0] = (double)(now_ns() - t0);
-			t[3] = (double)(faults() - f0);
-			int code;
-			f0 = faults();
-			t0 = now_ns();
-			int r2 = PAPI_event_name_to_code(EV1, &code);
-			t[1] = (double)(now_ns() - t0);
-			t[4] = (double)(faults() - f0);
-			f0 = faults();
-			t0 = now_ns();
-			int r3 = PAPI_event_name_to_code("PAPI_TOT_INS", &code);
-			t[2] = (double)(now_ns() - t0);
-			t[5] = (double)(faults() - f0);
-			if (r != PAPI_VER_CURRENT || r2 != PAPI_OK || r3 != PAPI_OK)
-				t[0] = -1;
-			if (write(fd[1], t, sizeof t) != sizeof t)
-				_exit(1);
-			_exit(0);
+			close(fd[0]);
+			if (how == EXECED) {
+				char arg[16];
+				snprintf(arg, sizeof arg, "%d", fd[1]);
+				execl("/proc/self/exe", "bench_api", "--fresh-child", arg, (char *)NULL);
+				_exit(127);
+			}
+			child_measure(fd[1], how == POPULATED);
 		}
 		close(fd[1]);
 		double t[6] = { -1 };
-		if (read(fd[0], t, sizeof t) != sizeof t || t[0] < 0) {
-			if (pop) {
-				waitpid(pid, NULL, 0);
-				close(fd[0]);
-				return;	/* no MADV_POPULATE here: the row is left out */
-			}
-			die("library_init in a child", -1);
-		}
+		ssize_t got = read(fd[0], t, sizeof t);
 		close(fd[0]);
 		waitpid(pid, NULL, 0);
+		if (got != (ssize_t)sizeof t || t[0] < 0) {
+			if (how == POPULATED)
+				return;	/* no MADV_POPULATE here: the row is left out */
+			die("library_init in a fresh process", -1);
+		}
 		init[b] = t[0];
 		first[b] = t[1];
 		preset[b] = t[2];
 		fi += t[3], ff += t[4], fp += t[5];
 	}
-	const char *sfx = pop ? "_pop" : "";
-	char op[3][32];
-	snprintf(op[0], sizeof op[0], "library_init%s", sfx);
-	snprintf(op[1], sizeof op[1], "name_first%s", sfx);
-	snprintf(op[2], sizeof op[2], "preset_first%s", sfx);
+	char op[6][32];
+	snprintf(op[0], sizeof op[0], "library_init%s", sfx[how]);
+	snprintf(op[1], sizeof op[1], "name_first%s", sfx[how]);
+	snprintf(op[2], sizeof op[2], "preset_first%s", sfx[how]);
 	report(op[0], init, batches);
 	report(op[1], first, batches);
 	report(op[2], preset, batches);
-	if (!pop)
-		printf("%-14s %10.1f\n%-14s %10.1f\n%-14s %10.1f\n", "faults_init", fi / batches, "faults_first",
-		       ff / batches, "faults_preset", fp / batches);
+	if (how == POPULATED)
+		return;
+	snprintf(op[3], sizeof op[3], "faults_init%s", sfx[how]);
+	snprintf(op[4], sizeof op[4], "faults_first%s", sfx[how]);
+	snprintf(op[5], sizeof op[5], "faults_preset%s", sfx[how]);
+	printf("%-14s %10.1f\n%-14s %10.1f\n%-14s %10.1f\n", op[3], fi / batches, op[4], ff / batches, op[5],
+	       fp / batches);
 }
 
 static int open_sw(uint64_t config, int group)
@@ -291,13 +310,16 @@ static void api(void)
 
 int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--fresh-child"))
+		child_measure(atoi(argv[2]), 0);
 	if (argc > 1)
 		batches = atoi(argv[1]);
 	if (batches < 1 || batches > MAXB)
 		batches = 31;
 	setenv("PAPI_EVENTS", EV1 "," EV2, 1);
-	fresh(0);
-	fresh(1);
+	fresh(FORKED);
+	fresh(POPULATED);
+	fresh(EXECED);
 	api();
 	return 0;
 }

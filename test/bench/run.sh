@@ -23,7 +23,8 @@ fi
 
 echo "== API: median ns per call ($batches batches; raw = the same group read()/ioctl()s without a library, timed in batches alternating with the call)"
 echo "   (library_init, name_first (a native event) and preset_first each in a fresh forked child; faults_* = page faults"
-echo "    per call there; *_pop = the same with the child's pages mapped in first, i.e. without those faults)"
+echo "    per call there; *_pop = the same with the child's pages mapped in first, i.e. without those faults;"
+echo "    *_exec = in a newly executed program, as one that links the library starts)"
 "$tmp/ours" "$batches" >"$tmp/ours.txt"
 if [ $have7 = 1 ] && ! "$tmp/papi7" "$batches" >"$tmp/papi7.txt" 2>"$tmp/papi7.err"; then
 	have7=0
