@@ -15,10 +15,10 @@
 
 static const char *const cmp_names[NCMP] = { "perf_event" };
 
-static pthread_mutex_t cmp_lock = PTHREAD_MUTEX_INITIALIZER;
-static int disabled_by_call[NCMP];	/* PAPI_disable_component*: kept across shutdown */
-static int disabled_by_env[NCMP];
-static int env_read;			/* PAPI_DISABLE_COMPONENTS read for this init */
+PAPI_FIRST_DATA static pthread_mutex_t cmp_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static int disabled_by_call[NCMP];	/* PAPI_disable_component*: kept across shutdown */
+PAPI_FIRST_DATA static int disabled_by_env[NCMP];
+PAPI_FIRST_DATA static int env_read;			/* PAPI_DISABLE_COMPONENTS read for this init */
 static PAPI_component_info_t info[NCMP];
 static int info_ready;
 static char pmu_names[PAPI_PMU_MAX][64];

@@ -38,6 +38,11 @@ extern int papi_default_domain, papi_default_granularity;
  * calls): GCC places them side by side in .text.hot, so the few code pages
  * touched right after the read() syscall stay together. */
 #define PAPI_HOT __attribute__((hot))
+/* Small state that library init and a first name lookup touch: one section
+ * for all of it (the linker gathers a section of this name from every
+ * object file), so a fresh process faults in one page of it, not one per
+ * source file. */
+#define PAPI_FIRST_DATA __attribute__((section("papi_first_data")))
 /* Atomic: other threads read it while PAPI_shutdown changes it. */
 static inline int lib_ready(void) { return __atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) != PAPI_NOT_INITED; }
 

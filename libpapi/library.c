@@ -9,9 +9,9 @@
 
 #include "internal.h"
 
-int papi_state = PAPI_NOT_INITED;
-int papi_debug_level = PAPI_QUIET;
-static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA int papi_state = PAPI_NOT_INITED;
+PAPI_FIRST_DATA int papi_debug_level = PAPI_QUIET;
+PAPI_FIRST_DATA static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Components, presets and threads register a shutdown hook here so that this
  * module needs no knowledge of them. Hooks run in reverse order. */

@@ -24,10 +24,10 @@
 #define CHUNK_LEN (1 << CHUNK_BITS)
 #define MAX_CHUNKS 4096
 
-static pthread_mutex_t nt_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static pthread_mutex_t nt_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Not pthread_once: native_shutdown() must be able to start everything afresh. */
-static atomic_int nt_ready;
-static int nt_init_err;
+PAPI_FIRST_DATA static atomic_int nt_ready;
+PAPI_FIRST_DATA static int nt_init_err;
 
 static struct pmu *pmus;
 static int npmus;
@@ -37,7 +37,7 @@ static char core_reason_buf[256];
 static int nevents_listed;
 
 static struct native *chunks[MAX_CHUNKS];
-static atomic_int nnative;
+PAPI_FIRST_DATA static atomic_int nnative;
 
 /* Open-addressing hash: name (as given or canonical) -> entry index. */
 struct slot {
@@ -45,8 +45,8 @@ struct slot {
 	unsigned hash;
 	int idx;
 };
-static struct slot *ht;
-static unsigned ht_cap, ht_used;
+PAPI_FIRST_DATA static struct slot *ht;
+PAPI_FIRST_DATA static unsigned ht_cap, ht_used;
 
 static unsigned str_hash(const char *s)
 {
@@ -218,7 +218,7 @@ static int pmus_detect(void)
 
 static struct native *nt_slot(int idx);
 static int pmu_index(int pfm_pmu);
-static atomic_int sw_kernel_type = -2;	/* sysfs "software" type, -2 not asked yet */
+PAPI_FIRST_DATA static atomic_int sw_kernel_type = -2;	/* sysfs "software" type, -2 not asked yet */
 
 /* Entries the fast path made before libpfm4 was initialized learn their
  * libpfm4 event (the spelling's own index, as enumeration has it) and PMU. */

@@ -12,9 +12,12 @@
  * spellings libpfm4 lists, so an entry made here is the entry libpfm4's
  * lookup or enumeration would make (test/unit/t_native_sw.c checks this
  * against libpfm4 itself). */
+/* The names are kept in the entries (not as pointers to string literals,
+ * which the linker scatters over the program's constants), so a first
+ * lookup reads one or two pages of this table and nothing else. */
 struct sw_event {
-	const char *name;	/* as libpfm4 spells it */
-	const char *primary;	/* libpfm4's description: the PERF_COUNT_SW_* name */
+	char name[32];		/* as libpfm4 spells it */
+	char primary[32];	/* libpfm4's description: the PERF_COUNT_SW_* name */
 	unsigned config;	/* PERF_COUNT_SW_* */
 };
 
@@ -60,13 +63,16 @@ static void join3(char *dst, size_t cap, const char *a, const char *b, const cha
 	dst[n] = '\0';
 }
 
+/* Next to sw_events, unlike a string literal (see struct sw_event). */
+static const char perf_prefix[] = "perf::";
+
 int native_sw_match(const char *name, struct native_sw *out)
 {
 	/* Only the qualified "perf::" spelling: a bare name is searched in every
 	 * PMU by libpfm4, and another PMU could list it first. Environment that
 	 * changes libpfm4's PMU list (which hides perf:: under a forced PMU)
 	 * turns the fast path off. */
-	if (strncmp(name, "perf::", 6) != 0)
+	if (strncmp(name, perf_prefix, 6) != 0)
 		return 0;
 	const char *env = getenv("LIBPFM_FORCE_PMU");
 	if (env && *env)
@@ -75,7 +81,9 @@ int native_sw_match(const char *name, struct native_sw *out)
 	if (env && *env)
 		return 0;
 	const char *ev = name + 6;
-	size_t n = strcspn(ev, ":");
+	size_t n = 0;	/* up to the first ':' (a loop: one libc page fewer to fault in) */
+	while (ev[n] && ev[n] != ':')
+		n++;
 	const char *q = ev + n;
 	/* Qualifiers: none (user level, our default), ":u" or ":k". Anything
 	 * else goes to libpfm4, which knows every modifier and its errors. */

@@ -44,8 +44,8 @@ struct pev {
 	char *postfix;		/* effective postfix text, NULL when none */
 };
 
-static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int pr_loaded;
+PAPI_FIRST_DATA static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static atomic_int pr_loaded;
 static struct pev pre[PAPI_MAX_PRESET_EVENTS];
 static int npre;
 static struct pev *ue[MAX_USER];
@@ -434,7 +434,7 @@ int presets_loaded(void)
 	return atomic_load_explicit(&pr_loaded, memory_order_acquire);
 }
 
-static atomic_int pr_env_files;
+PAPI_FIRST_DATA static atomic_int pr_env_files;
 
 /* presets_read_env: see internal.h. */
 void presets_read_env(void)
@@ -445,7 +445,10 @@ void presets_read_env(void)
 
 int presets_may_name(const char *name)
 {
-	if (atomic_load_explicit(&pr_loaded, memory_order_acquire) || !strstr(name, "::"))
+	const char *p = name;	/* a "::" in name? (a loop: no libc page to fault in) */
+	while (*p && !(p[0] == ':' && p[1] == ':'))
+		p++;
+	if (atomic_load_explicit(&pr_loaded, memory_order_acquire) || !*p)
 		return 1;
 	return atomic_load_explicit(&pr_env_files, memory_order_relaxed);
 }
