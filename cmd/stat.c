@@ -326,6 +326,31 @@ static int can_spawn(const struct st *s)
  * without "#!"): execvp runs those with /bin/sh, posix_spawnp does not. */
 #define SPAWN_NOEXEC (-1000)
 
+/* glibc's posix_spawn sets its two internal signals (32 and 33, below
+ * SIGRTMIN) to SIG_IGN in the child, and an ignored signal stays ignored
+ * across exec, where a fork and exec would leave them as they were. Unless
+ * papi stat was started with them ignored, they go into the spawn's
+ * default set; sigaddset refuses them, so the bit is set by hand (glibc's
+ * sigset_t holds signal sig at bit sig-1 of an array of unsigned long, and
+ * its posix_spawn tests that bit). Where the kernel's sigaction does not
+ * start with the handler, nothing is changed. */
+static void spawn_internal_defaults(sigset_t *def)
+{
+#if defined(__GLIBC__) && (defined(__x86_64__) || defined(__aarch64__) || defined(__i386__) || \
+			   defined(__riscv) || defined(__powerpc64__) || defined(__s390x__))
+	unsigned long *w = (unsigned long *)(void *)def;
+	const size_t bits = 8 * sizeof *w;
+	for (int sig = 32; sig < SIGRTMIN; sig++) {
+		unsigned long k[8] = { 0 };	/* the kernel's struct sigaction, handler first */
+		if (syscall(SYS_rt_sigaction, sig, NULL, k, _NSIG / 8) == 0 && k[0] == (unsigned long)SIG_IGN)
+			continue;
+		w[(sig - 1) / bits] |= 1UL << ((sig - 1) % bits);
+	}
+#else
+	(void)def;
+#endif
+}
+
 /* Spawn the command with counters opened on ourselves (see can_spawn).
  * Returns run_command's answer, or SPAWN_NOEXEC with the counters open. */
 static int spawn_command(struct st *s, int r)
@@ -352,6 +377,7 @@ static int spawn_command(struct st *s, int r)
 		sigaddset(&ign, sig);
 		sigaction(sig, &saved[sig], NULL);
 	}
+	spawn_internal_defaults(&def);
 	posix_spawnattr_setsigdefault(&at, &def);
 	posix_spawnattr_setsigmask(&at, &saved_mask);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
