@@ -133,21 +133,34 @@ static int polled_targets(const struct pollfd *pfd, int n)
 	return 0;
 }
 
+/* The fields of /proc/ID/stat after "pid (comm)" (a thread's own:
+ * /proc/ID/task/ID/stat), read into buf; NULL when the target is gone
+ * (reaped) or unreadable. */
+static const char *target_stat(pid_t id, int thread, char *buf, size_t len)
+{
+	char path[96];
+	if (thread)
+		snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)id, (int)id);
+	else
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)id);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	ssize_t n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	const char *p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p + 1 : NULL;
+}
+
 /* Gone, or a zombie: it counts no more. */
 static int target_gone(pid_t id)
 {
-	char path[64], buf[256];
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)id);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 1;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return 1;
-	buf[n] = '\0';
-	const char *p = strrchr(buf, ')');
-	return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+	char buf[1024];
+	const char *p = target_stat(id, 0, buf, sizeof buf);
+	return !p || p[1] == 'Z' || p[1] == 'X';
 }
 
 /* The user and system CPU seconds a target has used so far (a process: all
@@ -155,23 +168,11 @@ static int target_gone(pid_t id)
  * ticks. 0, or -1 when the target is gone (reaped) or unreadable. */
 static int target_times(pid_t id, int thread, double *user, double *system)
 {
-	char path[96], buf[1024];
-	if (thread)
-		snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)id, (int)id);
-	else
-		snprintf(path, sizeof path, "/proc/%d/stat", (int)id);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	/* after "pid (comm) ": state is field 3, utime 14, stime 15 */
-	const char *p = strrchr(buf, ')');
+	char buf[1024];
+	const char *p = target_stat(id, thread, buf, sizeof buf);
 	unsigned long long ut, st;
-	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+	/* state is field 3, utime 14, stime 15 */
+	if (!p || sscanf(p, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
 		return -1;
 	double hz = (double)sysconf(_SC_CLK_TCK);
 	*user = (double)ut / hz;
