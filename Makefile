@@ -46,8 +46,8 @@ CLASSIC := papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost
            papi_clockres papi_mem_info papi_command_line papi_component_avail \
            papi_hardware_avail papi_error_codes papi_version
 
-LIB_SRC  := $(sort $(wildcard libpapi/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/events_tbl.o
+LIB_SRC  := $(sort $(wildcard libpapi/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libpapi/3-naming/events_tbl.o
 CMD_SRC  := $(sort $(wildcard cmd/*.c))
 CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
 EVENTS   := $(sort $(wildcard events/*.csv))
@@ -81,7 +81,7 @@ $(BUILD)/%.o: %.c
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/gen/events_tbl.o: $(BUILD)/gen/events_tbl.c
+$(BUILD)/libpapi/3-naming/events_tbl.o: $(BUILD)/gen/events_tbl.c
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 

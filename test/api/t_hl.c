@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hl.h"
+#include "6-api/hl.h"
 #include "hl_util.h"
 #include "papi.h"
 #include "tap.h"

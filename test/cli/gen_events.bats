@@ -8,7 +8,7 @@ setup() {
 	# A tiny program printing every embedded file and its CPU list.
 	cat > "$tmp/dump.c" <<'C'
 #include <stdio.h>
-#include "events_tbl.h"
+#include "3-naming/events_tbl.h"
 int main(void)
 {
 	for (int i = 0; i < events_files_count; i++) {

@@ -22,8 +22,8 @@
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "tap.h"
-#include "events_tbl.h"
-#include "preset_catalog.h"
+#include "3-naming/events_tbl.h"
+#include "3-naming/preset_catalog.h"
 
 #define MAX_FIELDS 64
 #define MAX_CPUS 16

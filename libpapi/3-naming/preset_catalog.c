@@ -1,7 +1,7 @@
 /* preset_catalog.c: the names, descriptions and categories of PAPI 7's 108 presets. */
 #include <stddef.h>
 #include <string.h>
-#include "preset_catalog.h"
+#include "3-naming/preset_catalog.h"
 
 /* The descriptions are PAPI 7's (they are part of its interface: tools print
  * them and users grep for them). Which native events implement a preset is

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hl.h"
+#include "6-api/hl.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

@@ -7,8 +7,8 @@
 #include <perfmon/pfmlib.h>
 
 #include "internal.h"
-#include "events_tbl.h"
-#include "preset_catalog.h"
+#include "3-naming/events_tbl.h"
+#include "3-naming/preset_catalog.h"
 
 /*
  * Nothing is parsed until the first preset or user-event call after

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hl.h"
+#include "6-api/hl.h"
 
 #define HL_DIR "papi_hl_output"
 #define HL_KEYFILE ".papi_run"
