@@ -92,6 +92,14 @@ int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run);
 int st_sets_start(struct st *s);
 void st_free(struct st *s);
 
+/* ---- stat_run.c */
+/* Catch the signals papi stat forwards to the command (or that stop an
+ * attached count); call once, before st_run_all. */
+void st_signals_catch(void);
+/* Every run (one in attach mode), its counts kept per run in s->ev[].val.
+ * 0, or papi stat's exit status after a message. */
+int st_run_all(struct st *s);
+
 /* ---- stat_report.c */
 /* The final report in the chosen format on s->out. */
 void st_report(struct st *s);

@@ -1,0 +1,513 @@
+/* stat_run.c: papi stat's runs: the command (spawned or forked), attached targets, signals, and the wait with its intervals and timeout. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <dirent.h>
+#include <sys/syscall.h>
+
+#include "cli.h"
+#include "internal.h"
+#include "stat.h"
+
+/* ------------------------------------------------------------------ signals
+ * The signals to forward are blocked except while we wait in ppoll(), so a
+ * signal (or SIGCHLD) can never slip in between a check and the wait. */
+static const int fwd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static volatile sig_atomic_t pending[NSIG];
+static struct sigaction saved[NSIG];
+static sigset_t saved_mask, wait_mask;
+static int forwarded;		/* a signal we passed on to the command */
+
+static void on_signal(int sig)
+{
+	pending[sig] = 1;
+}
+
+void st_signals_catch(void)
+{
+	sigset_t block;
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&block);
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		sigaddset(&block, fwd_sigs[i]);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &saved_mask);
+	wait_mask = saved_mask;
+	for (int s = 1; s < NSIG; s++)
+		if (sigismember(&block, s)) {
+			sigdelset(&wait_mask, s);
+			sigaction(s, &sa, &saved[s]);
+		}
+}
+
+/* In the child, before exec: the dispositions and mask papi stat was given. */
+static void signals_restore(void)
+{
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		sigaction(fwd_sigs[i], &saved[fwd_sigs[i]], NULL);
+	sigaction(SIGCHLD, &saved[SIGCHLD], NULL);
+	sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+}
+
+/* The first forwarded signal pending (and clear them all), or 0. */
+static int signal_take(void)
+{
+	int got = 0;
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
+		if (pending[fwd_sigs[i]]) {
+			pending[fwd_sigs[i]] = 0;
+			if (!got)
+				got = fwd_sigs[i];
+		}
+	return got;
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------------------------------ targets
+ * An attached process (or thread) has ended when its pidfd turns readable;
+ * where the kernel has no pidfd for it, /proc is looked at every 100 ms. */
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL
+#endif
+
+/* A pidfd for the target, or -2 when it must be polled through /proc. */
+static int target_fd(pid_t id, int thread)
+{
+	int fd = (int)syscall(SYS_pidfd_open, id, thread ? PIDFD_THREAD : 0);
+	return fd >= 0 ? fd : -2;
+}
+
+static int polled_targets(const struct pollfd *pfd, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (pfd[i].fd == -2)
+			return 1;
+	return 0;
+}
+
+/* The fields of /proc/ID/stat after "pid (comm)" (a thread's own:
+ * /proc/ID/task/ID/stat), read into buf; NULL when the target is gone
+ * (reaped) or unreadable. */
+static const char *target_stat(pid_t id, int thread, char *buf, size_t len)
+{
+	char path[96];
+	if (thread)
+		snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)id, (int)id);
+	else
+		snprintf(path, sizeof path, "/proc/%d/stat", (int)id);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	ssize_t n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	const char *p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p + 1 : NULL;
+}
+
+/* Gone, or a zombie: it counts no more. */
+static int target_gone(pid_t id)
+{
+	char buf[1024];
+	const char *p = target_stat(id, 0, buf, sizeof buf);
+	return !p || p[1] == 'Z' || p[1] == 'X';
+}
+
+/* The user and system CPU seconds a target has used so far (a process: all
+ * its threads, living and ended; a thread: its own), from /proc in clock
+ * ticks. 0, or -1 when the target is gone (reaped) or unreadable. */
+static int target_times(pid_t id, int thread, double *user, double *system)
+{
+	char buf[1024];
+	const char *p = target_stat(id, thread, buf, sizeof buf);
+	unsigned long long ut, st;
+	/* state is field 3, utime 14, stime 15 */
+	if (!p || sscanf(p, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	double hz = (double)sysconf(_SC_CLK_TCK);
+	*user = (double)ut / hz;
+	*system = (double)st / hz;
+	return 0;
+}
+
+/* Add the CPU time target id used since (u0, s0) into used[2]; *ok = 0 when
+ * it cannot be read. */
+static void target_done(pid_t id, int thread, double u0, double s0, double *used, int *ok)
+{
+	double u, sy;
+	if (target_times(id, thread, &u, &sy) < 0) {
+		*ok = 0;
+		return;
+	}
+	used[0] += u - u0;
+	used[1] += sy - s0;
+}
+
+/* ------------------------------------------------------------------ waiting
+ * Wait for the command (pid > 0) or for every attached target to end,
+ * printing intervals, forwarding signals and honouring --timeout.
+ * *status receives the command's wait status, *ru its usage. Attached, *ru
+ * holds the CPU time the targets used meanwhile (each one's read when its
+ * end is seen, or at the stop), and tv_sec -1 when some target's could not
+ * be read (it was reaped before its end was seen). */
+static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct rusage *ru)
+{
+	int n = pid > 0 ? 0 : s->o.npids + s->o.ntids;
+	struct pollfd pfd[n > 0 ? n : 1];
+	pid_t who[n > 0 ? n : 1];
+	double u0[n > 0 ? n : 1], s0[n > 0 ? n : 1], used[2] = { 0, 0 };
+	int times_ok = 1;
+	long long cur[s->nev > 0 ? s->nev : 1];
+	double next_iv = s->o.interval_ms ? t0 + (double)s->o.interval_ms / 1e3 : 0;
+	double deadline = s->o.timeout_ms ? t0 + (double)s->o.timeout_ms / 1e3 : 0;
+	int live = n;
+
+	for (int i = 0; i < n; i++) {
+		int thr = i >= s->o.npids;
+		who[i] = thr ? s->o.tids[i - s->o.npids] : s->o.pids[i];
+		pfd[i] = (struct pollfd){ .fd = target_fd(who[i], thr), .events = POLLIN };
+		if (target_times(who[i], thr, &u0[i], &s0[i]) < 0)
+			times_ok = 0;
+	}
+	if (n > 0)
+		memset(ru, 0, sizeof *ru);
+	for (;;) {
+		int sig = signal_take();
+		if (sig && pid > 0) {
+			kill(pid, sig);
+			forwarded = sig;
+		}
+		else if (sig)
+			break;		/* attached: stop counting, leave the targets alone */
+		if (pid > 0) {
+			pending[SIGCHLD] = 0;
+			if (wait4(pid, status, WNOHANG, ru) == pid)
+				return;
+		} else if (live == 0) {
+			break;
+		}
+		double t = now_s();
+		if (deadline && t >= deadline) {
+			if (pid <= 0)
+				break;
+			kill(pid, SIGTERM);
+			deadline = 0;
+		}
+		if (next_iv && t >= next_iv) {
+			if (st_sets_read(s, cur, NULL, NULL) == 0)
+				st_interval(s, next_iv - t0, cur);
+			next_iv += (double)s->o.interval_ms / 1e3;
+			continue;
+		}
+		for (int i = 0; i < n; i++)
+			if (pfd[i].fd == -2 && target_gone(who[i])) {
+				target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+				pfd[i].fd = -1;
+				live--;
+			}
+		double until = next_iv ? next_iv : 0;
+		if (live > 0 && polled_targets(pfd, n) && (!until || until > t + 0.1))
+			until = t + 0.1;
+		if (deadline && (!until || deadline < until))
+			until = deadline;
+		struct timespec ts, *tp = NULL;
+		if (until) {
+			double d = until - t;
+			ts.tv_sec = (time_t)d;
+			ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9);
+			tp = &ts;
+		}
+		int r = ppoll(pfd, (nfds_t)n, tp, &wait_mask);
+		for (int i = 0; r > 0 && i < n; i++)
+			if (pfd[i].fd >= 0 && pfd[i].revents) {
+				close(pfd[i].fd);	/* that target has ended */
+				target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+				pfd[i].fd = -1;
+				live--;
+			}
+	}
+	/* attached: the targets still running, then the sum */
+	for (int i = 0; i < n; i++)
+		if (pfd[i].fd != -1) {
+			target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+			if (pfd[i].fd >= 0)
+				close(pfd[i].fd);
+		}
+	if (n > 0) {
+		long long us[2] = { (long long)(used[0] * 1e6 + 0.5), (long long)(used[1] * 1e6 + 0.5) };
+		ru->ru_utime = (struct timeval){ times_ok ? (time_t)(us[0] / 1000000) : -1,
+						 (suseconds_t)(us[0] % 1000000) };
+		ru->ru_stime = (struct timeval){ times_ok ? (time_t)(us[1] / 1000000) : -1,
+						 (suseconds_t)(us[1] % 1000000) };
+	}
+}
+
+/* ------------------------------------------------------------------ a command */
+/* How the command's run ended, into run r. */
+static void run_done(struct st *s, int r, double t0, int status, const struct rusage *ru)
+{
+	double t1 = now_s();
+	struct st_run *run = &s->runs[r];
+	run->elapsed = t1 - t0;
+	run->user = (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec * 1e-6;
+	run->sys = (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec * 1e-6;
+	run->status = status;
+	s->nruns = r + 1;
+	if (WIFEXITED(status))
+		s->exit_code = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		s->exit_code = 128 + WTERMSIG(status);
+}
+
+/* Whether the command can be spawned under counters opened on papi stat
+ * itself: inherited by the child at its creation, enabled by its exec, and
+ * summed back into ours when it ends. That saves a fork of this process and
+ * a handshake with it (1.3 ms of the 4.8 ms papi stat took over a bare `true`
+ * on the development VM, measured with hyperfine), but counts
+ * become readable only once the command has ended, so -I and --no-inherit
+ * (which counts the command alone, without what it starts) attach to a
+ * forked child instead; so does a SIGCHLD we were told to ignore, which
+ * posix_spawn cannot pass on. */
+static int can_spawn(const struct st *s)
+{
+	return !s->o.no_inherit && !s->o.interval_ms && saved[SIGCHLD].sa_handler != SIG_IGN;
+}
+
+/* spawn_command's answer for a file the kernel cannot execute (a script
+ * without "#!"): execvp runs those with /bin/sh, posix_spawnp does not. */
+#define SPAWN_NOEXEC (-1000)
+
+/* glibc's posix_spawn sets its two internal signals (32 and 33, below
+ * SIGRTMIN) to SIG_IGN in the child, and an ignored signal stays ignored
+ * across exec, where a fork and exec would leave them as they were. Unless
+ * papi stat was started with them ignored, they go into the spawn's
+ * default set; sigaddset refuses them, so the bit is set by hand (glibc's
+ * sigset_t holds signal sig at bit sig-1 of an array of unsigned long, and
+ * its posix_spawn tests that bit). Where the kernel's sigaction does not
+ * start with the handler, nothing is changed. */
+static void spawn_internal_defaults(sigset_t *def)
+{
+#if defined(__GLIBC__) && (defined(__x86_64__) || defined(__aarch64__) || defined(__i386__) || \
+			   defined(__riscv) || defined(__powerpc64__) || defined(__s390x__))
+	unsigned long *w = (unsigned long *)(void *)def;
+	const size_t bits = 8 * sizeof *w;
+	for (int sig = 32; sig < SIGRTMIN; sig++) {
+		unsigned long k[8] = { 0 };	/* the kernel's struct sigaction, handler first */
+		if (syscall(SYS_rt_sigaction, sig, NULL, k, _NSIG / 8) == 0 && k[0] == (unsigned long)SIG_IGN)
+			continue;
+		w[(sig - 1) / bits] |= 1UL << ((sig - 1) % bits);
+	}
+#else
+	(void)def;
+#endif
+}
+
+/* Spawn the command with counters opened on ourselves (see can_spawn).
+ * Returns run_command's answer, or SPAWN_NOEXEC with the counters open. */
+static int spawn_command(struct st *s, int r)
+{
+	if ((r == 0 ? st_sets_add(s, 0, 1) : st_sets_retarget(s, 0, 0)) < 0)
+		return CLI_FAIL;
+	posix_spawnattr_t at;
+	if ((errno = posix_spawnattr_init(&at)) != 0)
+		return cli_error("stat", "posix_spawnattr_init: %s", strerror(errno));
+	/* The command gets the default action for what we catch, except a
+	 * signal we were started with ignored (nohup, a background job): that
+	 * one is ignored again for the spawn so that the command inherits it;
+	 * it is blocked meanwhile, so nothing but that signal is lost. */
+	sigset_t def, ign;
+	sigemptyset(&def);
+	sigemptyset(&ign);
+	sigaddset(&def, SIGCHLD);
+	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++) {
+		int sig = fwd_sigs[i];
+		if (saved[sig].sa_handler != SIG_IGN) {
+			sigaddset(&def, sig);
+			continue;
+		}
+		sigaddset(&ign, sig);
+		sigaction(sig, &saved[sig], NULL);
+	}
+	spawn_internal_defaults(&def);
+	posix_spawnattr_setsigdefault(&at, &def);
+	posix_spawnattr_setsigmask(&at, &saved_mask);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+	extern char **environ;
+	pid_t pid;
+	double t0 = now_s();
+	int e = posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
+	posix_spawnattr_destroy(&at);
+	struct sigaction ours = { .sa_handler = on_signal };
+	sigemptyset(&ours.sa_mask);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&ign, sig) == 1)
+			sigaction(sig, &ours, NULL);
+	if (e == ENOEXEC)
+		return SPAWN_NOEXEC;
+	if (e != 0) {
+		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
+		return e == ENOENT ? 127 : 126;
+	}
+	int status = 0;
+	struct rusage ru;
+	memset(&ru, 0, sizeof ru);
+	wait_loop(s, pid, t0, &status, &ru);
+	run_done(s, r, t0, status, &ru);
+	return 0;
+}
+
+/* Fork the command, stopped before exec until its counters are open (set
+ * up already when have_set: they are moved to the child). */
+static int fork_command(struct st *s, int r, int have_set);
+
+/* Run the command once as run r: 0, or papi stat's exit status. */
+static int run_command(struct st *s, int r)
+{
+	if (!can_spawn(s))
+		return fork_command(s, r, 0);
+	int rc = spawn_command(s, r);
+	return rc == SPAWN_NOEXEC ? fork_command(s, r, 1) : rc;
+}
+
+static int fork_command(struct st *s, int r, int have_set)
+{
+	int go[2], err[2];
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
+		return cli_error("stat", "pipe: %s", strerror(errno));
+	pid_t pid = fork();
+	if (pid < 0)
+		return cli_error("stat", "fork: %s", strerror(errno));
+	if (pid == 0) {
+		char c;
+		close(go[1]);
+		close(err[0]);
+		signals_restore();
+		if (read(go[0], &c, 1) != 1)
+			_exit(126);	/* papi stat gave up: counters could not be set up */
+		execvp(s->o.cmd[0], s->o.cmd);
+		int e = errno;
+		if (write(err[1], &e, sizeof e) < 0)
+			e = errno;
+		_exit(e == ENOENT ? 127 : 126);
+	}
+	close(go[0]);
+	close(err[1]);
+	int ret = r == 0 && !have_set ? st_sets_add(s, pid, 1) : st_sets_retarget(s, 0, pid);
+	int status = 0, e = 0;
+	if (ret < 0) {
+		close(go[1]);
+		close(err[0]);
+		waitpid(pid, &status, 0);
+		return CLI_FAIL;
+	}
+	double t0 = now_s();
+	if (write(go[1], "g", 1) != 1)
+		kill(pid, SIGKILL);
+	close(go[1]);
+	ssize_t got;
+	while ((got = read(err[0], &e, sizeof e)) < 0 && errno == EINTR)
+		;
+	close(err[0]);
+	if (got == (ssize_t)sizeof e) {
+		waitpid(pid, &status, 0);
+		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
+		return e == ENOENT ? 127 : 126;
+	}
+	struct rusage ru;
+	memset(&ru, 0, sizeof ru);
+	wait_loop(s, pid, t0, &status, &ru);
+	run_done(s, r, t0, status, &ru);
+	return 0;
+}
+
+
+/* Every thread of process pid gets its own EventSet (inherit follows the
+ * threads it creates from now on). */
+static int attach_process(struct st *s, pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return cli_error("stat", "cannot attach to process %d: %s", (int)pid,
+				 errno == ENOENT ? "no such process" : strerror(errno)), -1;
+	struct dirent *de;
+	int ret = 0, nset0 = s->nsets;
+	while (ret == 0 && (de = readdir(d)))
+		if (de->d_name[0] != '.') {
+			pid_t tid = (pid_t)atoi(de->d_name);
+			ret = st_sets_add(s, tid, 0);
+			/* a thread other than the first may have ended meanwhile */
+			if (ret < 0 && s->nsets > nset0 + 1 && kill(tid, 0) < 0)
+				ret = 0;
+		}
+	closedir(d);
+	return ret;
+}
+
+static int run_attached(struct st *s)
+{
+	for (int i = 0; i < s->o.npids; i++)
+		if (attach_process(s, s->o.pids[i]) < 0)
+			return CLI_FAIL;
+	for (int i = 0; i < s->o.ntids; i++)
+		if (st_sets_add(s, s->o.tids[i], 0) < 0)
+			return CLI_FAIL;
+	if (st_sets_start(s) < 0)
+		return CLI_FAIL;
+	double t0 = now_s();
+	int status;
+	struct rusage ru;
+	wait_loop(s, 0, t0, &status, &ru);
+	double el = now_s() - t0;
+	s->runs[0] = (struct st_run){ .elapsed = el, .user = -1, .sys = -1, .status = -1 };
+	if (ru.ru_utime.tv_sec >= 0) {
+		s->runs[0].user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
+		s->runs[0].sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	}
+	s->nruns = 1;
+	s->exit_code = 0;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ every run */
+/* Every run (one in attach mode), its counts kept per run. 0 or an exit status. */
+int st_run_all(struct st *s)
+{
+	long long val[s->nev];
+	uint64_t en[s->nev], run[s->nev];
+	for (int r = 0; r < s->o.repeat; r++) {
+		int rc = s->o.cmd ? run_command(s, r) : run_attached(s);
+		if (rc != 0)
+			return rc;
+		if (st_sets_read(s, val, en, run) < 0)
+			return CLI_FAIL;
+		for (int i = 0; i < s->nev; i++) {
+			s->ev[i].val[r] = val[i];
+			s->ev[i].en += en[i];
+			s->ev[i].run += run[i];
+		}
+		/* A signal we forwarded ends the repetitions. */
+		if (forwarded)
+			break;
+	}
+	return 0;
+}
+
