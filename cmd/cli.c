@@ -288,8 +288,14 @@ int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long
 
 	errno = 0;
 	v = strtol(s ? s : "", &end, 10);
-	if (!s || !*s || *end || errno == ERANGE) {
-		cli_usage(cmd, "%s: '%s' is not a number", opt, s ? s : "");
+	char cut[80];
+	if (!s || !*s || *end) {
+		cli_usage(cmd, "%s: '%s' is not a number", opt, cli_cut(s ? s : "", cut, sizeof cut));
+		return -1;
+	}
+	if (errno == ERANGE) {	/* digits beyond any long: out of range too */
+		cli_usage(cmd, "%s: %s is out of range (%ld to %ld)", opt, cli_cut(s, cut, sizeof cut),
+			  min, max);
 		return -1;
 	}
 	if (v < min || v > max) {
@@ -298,6 +304,17 @@ int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long
 	}
 	*out = v;
 	return 0;
+}
+
+const char *cli_cut(const char *s, char *buf, size_t size)
+{
+	size_t n = strlen(s), k = 48;
+	if (n <= 64)
+		return s;
+	while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+		k--;		/* s[k] continues a character: cut before it */
+	snprintf(buf, size, "%.*s... (%zu bytes)", (int)k, s, n);
+	return buf;
 }
 
 int cli_is_classic(char **argv)

@@ -94,6 +94,12 @@ int cli_finish(const char *cmd, int status);
  * returns -1 (the command then returns CLI_USAGE). */
 int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long max, long *out);
 
+/* cli_cut: s for a message: s itself when it is at most 64 bytes long,
+ * else its first 48 bytes (never half a UTF-8 character), "..." and its
+ * length, "AAAA... (100000 bytes)", written into buf (size >= 80). An
+ * argument can be any size; a message need not echo it all. */
+const char *cli_cut(const char *s, char *buf, size_t size);
+
 /* cli_is_classic: non-zero when the command runs under a classic PAPI
  * tool name (argv[0] "papi_avail" ...), so it can accept that tool's
  * arguments and output. */

@@ -80,11 +80,13 @@ static char *reason_for(const char *name, int ret)
 	return strdup(buf);
 }
 
-/* A reason without the "NAME: " it may start with (the message names it). */
+/* A reason without the "NAME: " it may start with (the message names it);
+ * the library may have cut a long name there. */
 static const char *skip_name(const char *why, const char *name)
 {
-	size_t n = strlen(name);
-	return !strncmp(why, name, n) && why[n] == ':' && why[n + 1] == ' ' ? why + n + 2 : why;
+	const char *colon = strstr(why, ": ");
+	size_t n = colon ? (size_t)(colon - why) : 0;
+	return n && !strncmp(why, name, n) ? colon + 2 : why;
 }
 
 static void not_available(struct st_event *e, int ret)
@@ -147,11 +149,13 @@ int st_events_resolve(struct st *s)
 				continue;
 			}
 			const char *why = papi_last_reason();
+			char cut[80];
 			if (why && *why)
-				cli_error("stat", "unknown event '%s': %s", e->name, skip_name(why, e->name));
+				cli_error("stat", "unknown event '%s': %s", cli_cut(e->name, cut, sizeof cut),
+					  skip_name(why, e->name));
 			else
 				cli_error("stat", "unknown event '%s': %s (see 'papi avail' and "
-					  "'papi native')", e->name, PAPI_strerror(ret));
+					  "'papi native')", cli_cut(e->name, cut, sizeof cut), PAPI_strerror(ret));
 			return -1;
 		}
 		e->avail = 1;
@@ -165,9 +169,11 @@ static void added_names(struct st *s, int upto, char *buf, size_t len)
 {
 	size_t k = 0;
 	buf[0] = '\0';
+	char cut[80];
 	for (int i = 0; i < upto && k + 1 < len; i++)
 		if (s->ev[i].avail && s->ev[i].slot >= 0)
-			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", s->ev[i].name);
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "",
+					      cli_cut(s->ev[i].name, cut, sizeof cut));
 }
 
 static int add_all(struct st *s, int id, int first)
@@ -201,17 +207,17 @@ static int add_all(struct st *s, int id, int first)
 				ret = PAPI_add_event(id, e->code);
 		}
 		if (ret == PAPI_ECNFLCT && s->o.no_multiplex) {
-			char others[1024];
+			char others[1024], cut[80];
 			added_names(s, i, others, sizeof others);
 			cli_error("stat", "cannot count %s together with %s: no counters can hold "
 				  "them all at once (drop an event or allow multiplexing)",
-				  e->name, others);
+				  cli_cut(e->name, cut, sizeof cut), others);
 			return PAPI_ECNFLCT;
 		}
 		if (ret != PAPI_OK) {
 			if (!e->deflt) {
-				char *why = reason_for(e->name, ret);
-				cli_error("stat", "cannot count %s: %s", e->name,
+				char *why = reason_for(e->name, ret), cut[80];
+				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
 					  why ? skip_name(why, e->name) : PAPI_strerror(ret));
 				free(why);
 				return ret;

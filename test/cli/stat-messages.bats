@@ -1,0 +1,28 @@
+#!/usr/bin/env bats
+# stat-messages.bats: papi stat's messages: numbers out of range, long event names, the report's heading.
+
+load helper
+
+@test "stat -r: a number too large for any integer is out of range, not 'not a number'" {
+	run -2 papi stat -r 99999999999999999999 true
+	[[ "$output" == *"-r: 99999999999999999999 is out of range (1 to 100000)"* ]]
+	[[ "$output" != *"not a number"* ]]
+	run -2 papi stat -r -99999999999999999999 true
+	[[ "$output" == *"out of range"* ]]
+	run -2 papi stat --timeout 99999999999999999999 true
+	[[ "$output" == *"--timeout: 99999999999999999999 is out of range"* ]]
+	run -2 papi stat -r 12x true
+	[[ "$output" == *"-r: '12x' is not a number"* ]]
+}
+
+@test "stat: an error about a 100 kB event name shows the start of it, not all of it" {
+	long=$(head -c 100000 /dev/zero | tr '\0' A)
+	run -1 --separate-stderr papi stat -e "$long" true
+	[ "${#stderr}" -lt 400 ]
+	[[ "$stderr" == *"unknown event 'AAAA"*"(100000 bytes)"* ]]
+	run -1 --separate-stderr papi stat -e "perf::$long" true
+	[ "${#stderr}" -lt 400 ]
+	[[ "$stderr" == *"perf::AAAA"* ]]
+	run -2 --separate-stderr papi stat -r "1$long" true
+	[ "${#stderr}" -lt 400 ]
+}
