@@ -152,14 +152,24 @@ static void human_metric(FILE *f, const char *name, const struct metric *m)
 		!strcmp(m->unit, "%") ? "% " : "", m->label);
 }
 
+/* "process 7", "processes 7 and 8", "threads 7, 8 and 9". */
+static void human_ids(FILE *f, const char *one, const char *many, const pid_t *id, int n)
+{
+	fprintf(f, " %s", n == 1 ? one : many);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s%d", i == 0 ? " " : i == n - 1 ? " and " : ", ", (int)id[i]);
+}
+
 static void human_status(FILE *f, const struct st *s)
 {
 	if (!s->o.cmd) {
 		fprintf(f, " Counts of");
-		for (int i = 0; i < s->o.npids; i++)
-			fprintf(f, " process %d", (int)s->o.pids[i]);
-		for (int i = 0; i < s->o.ntids; i++)
-			fprintf(f, " thread %d", (int)s->o.tids[i]);
+		if (s->o.npids)
+			human_ids(f, "process", "processes", s->o.pids, s->o.npids);
+		if (s->o.npids && s->o.ntids)
+			fputs(", and", f);
+		if (s->o.ntids)
+			human_ids(f, "thread", "threads", s->o.tids, s->o.ntids);
 		fputs(":\n\n", f);
 		return;
 	}

@@ -26,3 +26,20 @@ load helper
 	run -2 --separate-stderr papi stat -r "1$long" true
 	[ "${#stderr}" -lt 400 ]
 }
+
+@test "stat -p/-t: the heading lists the targets as a sentence" {
+	sleep 30 &
+	A=$!
+	sleep 30 &
+	B=$!
+	sleep 30 &
+	C=$!
+	run papi stat -p "$A,$B" -t "$C" --timeout 100 -e perf::TASK-CLOCK
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Counts of processes $A and $B, and thread $C:"* ]]
+	run papi stat -p "$A" --timeout 50 -e perf::TASK-CLOCK
+	[[ "$output" == *"Counts of process $A:"* ]]
+	run papi stat -p "$A,$B,$C" --timeout 50 -e perf::TASK-CLOCK
+	kill "$A" "$B" "$C"
+	[[ "$output" == *"Counts of processes $A, $B and $C:"* ]]
+}
