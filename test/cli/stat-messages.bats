@@ -43,3 +43,20 @@ load helper
 	kill "$A" "$B" "$C"
 	[[ "$output" == *"Counts of processes $A, $B and $C:"* ]]
 }
+
+@test "README: the papi stat synopsis names each option's value as --help does" {
+	help=$(papi stat --help)
+	n=0
+	while read -r opt arg; do
+		n=$((n + 1))
+		case "$opt" in
+		--*) want="$opt=$arg([^A-Z]|\$)" ;;
+		*) want="$opt, --[a-z-]+=$arg([^A-Z]|\$)" ;;
+		esac
+		grep -qE -- "$want" <<< "$help" || {
+			echo "README: $opt $arg; --help: $(grep -- "$opt" <<< "$help")"
+			false
+		}
+	done < <(sed -n '/^    papi stat /p' "$PAPI_TOP/README.md" | grep -oE -- '-(-[a-z-]+|[a-zA-Z]) [A-Z][A-Z,.[]*' | sed 's/\[.*//; s/,$//')
+	[ "$n" -ge 5 ]
+}
