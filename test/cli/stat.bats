@@ -197,20 +197,39 @@ EOF
 	kill -0 "$BG"
 }
 
+# waiting PID: process PID sleeps in poll (papi stat: counting, waiting
+# for its targets).
+waiting() {
+	grep -q poll "/proc/$1/wchan" 2>/dev/null
+}
+
 @test "-p/-t: user and sys are the CPU time the targets used while attached" {
-	sh -c 'while :; do :; done' &
-	SPIN=$!
+	[ -x "$THREADS" ] || skip "test helper not built ($THREADS)"
+	# A process that burns 300 ms of CPU once released, whatever the load,
+	# and stays a zombie when done (its parent exec'd sleep, which never
+	# reaps), so that its end and its times are both seen.
+	mkfifo "$T/go"
+	sh -c '"$1" 1 300 wait < "$2" > /dev/null & echo $! > "$3"; exec sleep 60' sh \
+		"$THREADS" "$T/go" "$T/pid" &
+	BG=$!
+	while [ ! -s "$T/pid" ]; do sleep 0.01; done
+	"$PAPI" stat -p "$(cat "$T/pid")" --json -o "$T/spin" -e perf::TASK-CLOCK &
+	st=$!
+	until waiting "$st"; do sleep 0.01; done
+	echo go > "$T/go"
+	wait "$st"
+	# all the work happened while attached: user + sys is the task clock,
+	# within the clock ticks (10 ms each) that /proc rounds both to
+	jq -e '.events[0].value >= 250000000' "$T/spin"
+	jq -e '((.user.values[0] + .sys.values[0]) * 1e9 - .events[0].value) | fabs <= 50000000' "$T/spin"
+	# and no more than the elapsed time (one thread)
+	jq -e '.user.values[0] + .sys.values[0] <= .elapsed.values[0] + 0.05' "$T/spin"
+	# a sleeping thread: none
 	sleep 30 &
 	IDLE=$!
-	run timeout 20 "$PAPI" stat -p "$SPIN" --timeout 400 --json -o "$T/spin" -e perf::TASK-CLOCK
-	[ "$status" -eq 0 ]
 	run timeout 20 "$PAPI" stat -t "$IDLE" --timeout 300 --json -o "$T/idle" -e perf::TASK-CLOCK
+	kill "$IDLE"
 	[ "$status" -eq 0 ]
-	kill "$SPIN" "$IDLE"
-	# a spinning process: about the elapsed time, all of it user (clock ticks of 10 ms)
-	jq -e '.user.values[0] >= 0.25 and .user.values[0] <= .elapsed.values[0] + 0.05' "$T/spin"
-	jq -e '(.user.values[0] + .sys.values[0]) * 1e9 >= (.events[0].value - 50000000)' "$T/spin"
-	# a sleeping thread: none
 	jq -e '.user.values[0] <= 0.02 and .sys.values[0] <= 0.02' "$T/idle"
 	# and the human report shows both lines
 	sh -c 'while :; do :; done' &

@@ -1,5 +1,7 @@
 /* stat_threads.c: test workload for papi stat: N threads each burn about MS ms of CPU; prints the CPU ns all threads used. */
 #include <pthread.h>
+#include <string.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -27,10 +29,15 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4;
 	ms = argc > 2 ? atol(argv[2]) : 50;
-	if (n < 1 || n > 64 || ms < 0) {
-		fprintf(stderr, "usage: stat_threads [NTHREADS [MS]]\n");
+	if (n < 1 || n > 64 || ms < 0 || (argc > 3 && strcmp(argv[3], "wait"))) {
+		fprintf(stderr, "usage: stat_threads [NTHREADS [MS [wait]]]\n");
 		return 2;
 	}
+	/* "wait": burn only after a byte arrives on standard input, so that a
+	 * test can attach first and see all the work. */
+	char go;
+	if (argc > 3 && read(0, &go, 1) != 1)
+		return 1;
 	pthread_t th[64];
 	long long used[64], total = 0;
 	for (int i = 0; i < n; i++)
