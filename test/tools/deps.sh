@@ -21,10 +21,23 @@ have_lib libtsan.so || need="$need libtsan2"
 command -v clang >/dev/null 2>&1 || need="$need clang"
 { command -v clang >/dev/null 2>&1 &&
   [ -f "$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a)" ]; } || need="$need libclang-rt-dev"
+# The ARM preset tables are checked by aarch64 test builds under qemu-user:
+# a cross compiler, the arm64 libpfm4 and libcsv, qemu-aarch64-static.
+command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-aarch64-linux-gnu"
+have_cross() { command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
+	[ -f "$(aarch64-linux-gnu-gcc -print-file-name="$1")" ]; }
+have_cross libpfm.a || need="$need libpfm4-dev:arm64"
+have_cross libcsv.a || need="$need libcsv-dev:arm64"
+command -v qemu-aarch64-static >/dev/null 2>&1 || need="$need qemu-user-static"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$need"
 	export DEBIAN_FRONTEND=noninteractive
+	case "$need" in *:arm64*)
+		# arm64 packages install beside the native ones (multiarch).
+		dpkg --print-foreign-architectures | grep -qx arm64 || {
+			dpkg --add-architecture arm64 && apt-get update -qq >/dev/null; } ;;
+	esac
 	# A stale package list is the usual reason an install fails: refresh once.
 	apt-get install -y -qq $need >/dev/null 2>&1 || {
 		apt-get update -qq >/dev/null && apt-get install -y -qq $need >/dev/null

@@ -33,6 +33,19 @@ for t in $(find "$build/test" -type f -name 't_*' ! -name '*.[od]' 2>/dev/null |
 	tally "$log/out" $? "${t#$build/}"
 done
 
+# The aarch64 builds of the table tests (make check puts them in
+# BUILD/aarch64) check the ARM preset tables with libpfm4's arm64 tables.
+for t in $(find "$build/aarch64/test" -type f -name 't_*' ! -name '*.[od]' 2>/dev/null | sort); do
+	case "$t" in *"${TESTS:-}"*) ;; *) continue ;; esac
+	if ! command -v qemu-aarch64-static >/dev/null 2>&1; then
+		echo "--- FAIL: ${t#$build/}: qemu-aarch64-static is not installed (make deps)"
+		fail=$((fail + 1))
+		continue
+	fi
+	(cd "$log" && timeout 300 qemu-aarch64-static "$t") > "$log/out" 2>&1
+	tally "$log/out" $? "${t#$build/}"
+done
+
 if command -v bats >/dev/null 2>&1; then
 	for b in "$top"/test/cli/*.bats; do
 		[ -f "$b" ] || continue
