@@ -11,31 +11,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <perfmon/pfmlib.h>
 
 #include "papi.h"
 #include "tap.h"
+#include "pmu_child.h"
 
 #define MAX_NAMES 128
 #define EXIT_UNKNOWN_PMU 77
 
-#if defined(__x86_64__)
-#define BUILD_ARCH "x86_64"
-#elif defined(__aarch64__)
-#define BUILD_ARCH "aarch64"
-#else
-#define BUILD_ARCH "this architecture"
-#endif
-
-/* pmu_arch: the architecture whose libpfm4 carries a PMU's tables, from
- * libpfm4's naming (its ARM core PMUs are all arm_*). */
-static const char *pmu_arch(const char *pmu)
-{
-	return strncmp(pmu, "arm_", 4) ? "x86_64" : "aarch64";
-}
+/* One line of the data file: a PMU and the presets PAPI 7.0 defines there. */
+struct pmu_line {
+	const char *pmu;
+	char **names;
+	int n;
+};
 
 /* pmu_known: 1 when this libpfm4 has a core PMU of that name. */
 static int pmu_known(const char *pmu)
@@ -53,12 +43,19 @@ static int pmu_known(const char *pmu)
 }
 
 /* child: force pmu, then write each listed preset that is not defined and
- * available here to out, one a line, and "ours N" with our own count.
+ * available here to fd, one a line, and "ours N" with our own count.
  * Exits 0 when all are there, 1 when some are not, EXIT_UNKNOWN_PMU when
  * this libpfm4 lacks the PMU, 100 when the library does not start. */
-static void child(const char *pmu, char **names, int n, FILE *out)
+static void child(const void *ctx, int fd)
 {
-	int missing = 0, ours = 0, code = PAPI_PRESET_MASK;
+	const struct pmu_line *pl = ctx;
+	const char *pmu = pl->pmu;
+	char **names = pl->names;
+	int n = pl->n, missing = 0, ours = 0, code = PAPI_PRESET_MASK;
+	FILE *out = fdopen(fd, "w");
+
+	if (!out)
+		_exit(100);
 
 	setenv("LIBPFM_FORCE_PMU", pmu, 1);
 	unsetenv("PAPI_CSV_EVENT_FILE");
@@ -90,31 +87,13 @@ static void child(const char *pmu, char **names, int n, FILE *out)
 static void check_pmu(const char *pmu, char **names, int n)
 {
 	char buf[8192], miss[4096] = "";
-	int fds[2], status = 0, ours = -1;
-	size_t len = 0;
-	ssize_t r;
-	pid_t pid;
+	int status = 0, ours = -1;
+	struct pmu_line pl = { pmu, names, n };
 
-	fflush(stdout);
-	if (pipe(fds) < 0 || (pid = fork()) < 0) {
+	if (pmu_child_run(child, &pl, buf, sizeof(buf), &status) < 0) {
 		ok(0, "%s: pipe/fork: %s", pmu, strerror(errno));
 		return;
 	}
-	if (pid == 0) {
-		close(fds[0]);
-		FILE *out = fdopen(fds[1], "w");
-		if (!out)
-			_exit(100);
-		child(pmu, names, n, out);
-	}
-	close(fds[1]);
-	while ((r = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0 || (r < 0 && errno == EINTR))
-		if (r > 0)
-			len += (size_t)r;
-	buf[len] = '\0';
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_UNKNOWN_PMU) {
 		char why[160], what[160];
 		snprintf(what, sizeof(what), "%s: the %d presets PAPI 7.0 defines", pmu, n);

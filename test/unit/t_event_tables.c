@@ -24,6 +24,7 @@
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "tap.h"
+#include "pmu_child.h"
 #include "3-naming/events_tbl.h"
 #include "3-naming/preset_catalog.h"
 
@@ -33,15 +34,6 @@
 #define MAX_UNVERIFIED 32
 #define EXIT_UNKNOWN_PMU 77
 
-#if defined(__x86_64__)
-#define BUILD_ARCH "x86_64"
-#elif defined(__aarch64__)
-#define BUILD_ARCH "aarch64"
-#elif defined(__i386__)
-#define BUILD_ARCH "i386"
-#else
-#define BUILD_ARCH "this architecture"
-#endif
 
 /* One section: the CPU names that head it and the native names it uses. */
 struct section {
@@ -251,13 +243,6 @@ static void section_free(struct section *sec)
 	memset(sec, 0, sizeof(*sec));
 }
 
-/* pmu_arch: the architecture whose libpfm4 carries a PMU's tables, from
- * libpfm4's naming (its ARM core PMUs are all arm_*). */
-static const char *pmu_arch(const char *pmu)
-{
-	return strncmp(pmu, "arm_", 4) ? "x86_64" : "aarch64";
-}
-
 static int is_unverified(const char *pmu)
 {
 	for (int i = 0; i < nunverified; i++)
@@ -269,8 +254,15 @@ static int is_unverified(const char *pmu)
 /* child_check: in a fresh process, force pmu and resolve every native of sec.
  * Writes one line per failure to fd; exits with the failure count (capped),
  * or EXIT_UNKNOWN_PMU when this libpfm4 has no such PMU. */
-static void child_check(const struct section *sec, const char *pmu, int fd)
+struct child_arg {
+	const struct section *sec;
+	const char *pmu;
+};
+
+static void child_check(const void *ctx, int fd)
 {
+	const struct section *sec = ((const struct child_arg *)ctx)->sec;
+	const char *pmu = ((const struct child_arg *)ctx)->pmu;
 	FILE *out = fdopen(fd, "w");
 	int bad = 0, known = 0;
 	pfm_pmu_info_t pinfo;
@@ -336,30 +328,15 @@ static void child_check(const struct section *sec, const char *pmu, int fd)
 static void check_pmu(const struct section *sec, const char *pmu)
 {
 	char what[256], buf[8192];
-	int fds[2], status = 0;
-	size_t len = 0;
-	ssize_t r;
-	pid_t pid;
+	int status = 0;
+	struct child_arg arg = { sec, pmu };
 
 	snprintf(what, sizeof(what), "%s:%d: %d native events of %d presets resolve for %s",
 		 sec->file, sec->line, sec->nnatives, sec->npresets, pmu);
-	fflush(stdout);
-	if (pipe(fds) < 0 || (pid = fork()) < 0) {
+	if (pmu_child_run(child_check, &arg, buf, sizeof(buf), &status) < 0) {
 		ok(0, "%s (pipe/fork: %s)", what, strerror(errno));
 		return;
 	}
-	if (pid == 0) {
-		close(fds[0]);
-		child_check(sec, pmu, fds[1]);
-	}
-	close(fds[1]);
-	while ((r = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0 || (r < 0 && errno == EINTR))
-		if (r > 0)
-			len += (size_t)r;
-	buf[len] = '\0';
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_UNKNOWN_PMU) {
 		if (strcmp(pmu_arch(pmu), BUILD_ARCH)) {
 			char why[160];
@@ -376,7 +353,7 @@ static void check_pmu(const struct section *sec, const char *pmu)
 		}
 		return;
 	}
-	if (!ok(WIFEXITED(status) && WEXITSTATUS(status) == 0 && len == 0, "%s", what)) {
+	if (!ok(WIFEXITED(status) && WEXITSTATUS(status) == 0 && buf[0] == '\0', "%s", what)) {
 		for (char *l = strtok(buf, "\n"); l; l = strtok(NULL, "\n"))
 			diag("  %s", l);
 		if (!WIFEXITED(status) || WEXITSTATUS(status) == 100)
