@@ -8,7 +8,9 @@
 #   make uninstall / clean / bench / compat / check-sanitize
 #
 # Knobs: BUILD=dir (object tree), V=1 (full commands), WERROR=1 (warnings fail),
-# CFLAGS/CPPFLAGS/LDFLAGS (yours are respected and come last).
+# CFLAGS/CPPFLAGS/LDFLAGS (yours are respected and come last), CC (the target's
+# compiler) and HOSTCC (builds what runs during the build): cross-compile with
+#   make CC=aarch64-linux-gnu-gcc BUILD=build-arm64 all tests
 #
 # New files need no edit here: libpapi/*.c, cmd/*.c, events/*.csv, and test
 # programs test/{unit,api,sim}/t_*.c are found by wildcard.  In a test folder,
@@ -25,6 +27,7 @@ mandir      ?= $(PREFIX)/share/man
 datadir     ?= $(PREFIX)/share
 
 CC          ?= cc
+HOSTCC      ?= cc
 AR          ?= ar
 FC          ?= gfortran
 CFLAGS      ?= -O2 -g
@@ -93,13 +96,15 @@ $(BUILD)/gen/events_tbl.c: libpapi/gen_events.sh $(EVENTS)
 
 # ---- Fortran: fpapi.h and f90papi.h are generated from papi.h (values
 # computed by the C compiler) so they never drift; libpapi/fortran.c holds the
-# PAPIF_* calls. Installed with the C headers.
+# PAPIF_* calls. Installed with the C headers. The generator's helper program
+# runs during the build, so HOSTCC compiles it: papi.h's constants are plain
+# integers, the same for every target.
 FORTRAN_HEADERS := $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h
 all: $(FORTRAN_HEADERS)
 $(BUILD)/gen/f90papi.h: $(BUILD)/gen/fpapi.h
 $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEventDefs.h
 	$(say) GEN $@
-	$(Q)sh libpapi/gen_fortran.sh "$(CC)" libpapi $(BUILD)/gen
+	$(Q)sh libpapi/gen_fortran.sh "$(HOSTCC)" libpapi $(BUILD)/gen
 
 # libpapi.a carries libpfm4 and libcsv inside it, so a user links one archive.
 $(BUILD)/libpapi.a: $(LIB_OBJ)
