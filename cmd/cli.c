@@ -231,15 +231,82 @@ char **cli_operands(struct cli_ctx *c, int *n)
 	return c->argv + i;
 }
 
+/* The first error writing stdout, as an errno value (-1: one without an
+ * errno), so that cli_finish can still say why after an earlier flush
+ * failed (a message on stderr flushes stdout first). */
+static int out_err;
+
+void cli_flush(void)
+{
+	errno = 0;
+	if ((fflush(stdout) != 0 || ferror(stdout)) && !out_err)
+		out_err = errno ? errno : -1;
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0 when s[0] starts none. */
+static int utf8_len(const unsigned char *s);
+
+/* Bytes of the character at s that cli_put_safe writes as they are (0: the
+ * first byte is escaped): printable ASCII, and UTF-8 other than the C1
+ * controls U+0080..U+009F, which some terminals obey. */
+static int safe_len(const unsigned char *s)
+{
+	int n = utf8_len(s);
+	if (n == 1)
+		return *s >= 0x20 && *s != 0x7F;
+	return n > 1 && !(s[0] == 0xC2 && s[1] < 0xA0) ? n : 0;
+}
+
+const char *cli_unsafe_at(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	int n;
+
+	for (; s && *s; s += n)
+		if (!(n = safe_len(s)))
+			return (const char *)s;
+	return NULL;
+}
+
+void cli_put_safe(FILE *f, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		int n = safe_len(s);
+		if (n) {
+			fwrite(s, 1, (size_t)n, f);
+			s += n;
+		} else {
+			fprintf(f, "\\x%02x", *s++);
+		}
+	}
+}
+
 static void vmsg(const char *cmd, const char *fmt, va_list ap)
 {
-	fflush(stdout);	/* keep stdout and stderr in order on a terminal */
+	char small[512], *buf = small;
+	va_list aq;
+	int n;
+
+	cli_flush();	/* keep stdout and stderr in order on a terminal */
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(buf, (size_t)n + 1, fmt, aq);
+	else if (!buf)
+		buf = small;	/* out of memory: the message cut */
+	va_end(aq);
 	if (cmd)
 		fprintf(stderr, "papi %s: ", cmd);
 	else
 		fputs("papi: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	/* What the user gave (event names, file contents) may be in the
+	 * message: no raw control byte of it reaches the terminal. */
+	cli_put_safe(stderr, n < 0 ? fmt : buf);
 	fputc('\n', stderr);
+	if (buf != small)
+		free(buf);
 }
 
 int cli_usage(const char *cmd, const char *fmt, ...)
@@ -266,16 +333,13 @@ int cli_error(const char *cmd, const char *fmt, ...)
 
 int cli_finish(const char *cmd, int status)
 {
-	int err;
-
-	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	cli_flush();
+	if (!out_err)
 		return status;
-	err = errno;
-	/* The error may have happened in an earlier write whose errno is
-	 * gone; say "write error" alone then. */
-	if (err)
-		cli_error(cmd, "write error: %s", strerror(err));
+	/* The error may have happened in a write whose errno is gone; say
+	 * "write error" alone then. */
+	if (out_err > 0)
+		cli_error(cmd, "write error: %s", strerror(out_err));
 	else
 		cli_error(cmd, "write error");
 	return status ? status : CLI_FAIL;

@@ -83,9 +83,23 @@ int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
  * CLI_FAIL so a command can "return cli_error(...)". */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* cli_flush: flush stdout, remembering the first write error for
+ * cli_finish.  Use it instead of fflush(stdout) before writing to stderr. */
+void cli_flush(void);
+
+/* cli_put_safe: write str to f with every control byte (C0, DEL, C1), and
+ * every byte that is not valid UTF-8, shown as \xNN: text that came from
+ * the user or a file cannot drive the terminal.  cli_error and cli_usage
+ * write their messages this way. */
+void cli_put_safe(FILE *f, const char *str);
+
+/* cli_unsafe_at: the first byte of str that cli_put_safe would escape, or
+ * NULL when there is none (str NULL: NULL). */
+const char *cli_unsafe_at(const char *str);
+
 /* cli_finish: flush stdout and check that everything written reached it;
- * on failure reports "papi cmd: write error: <strerror>" and returns
- * CLI_FAIL, else returns status unchanged.  Call it last:
+ * on failure (now or in an earlier cli_flush) reports "papi cmd: write
+ * error: <strerror>" and returns CLI_FAIL, else returns status unchanged.  Call it last:
  * "return cli_finish("avail", status);". */
 int cli_finish(const char *cmd, int status);
 

@@ -35,6 +35,7 @@ struct enc {
 	int wrote_cpu;
 	char **names;			/* events defined so far (bases may use them) */
 	int nnames;
+	char absent_pmu[64];		/* a PMU named by the input that is not this machine's */
 };
 
 static int known(struct enc *e, const char *name)
@@ -71,18 +72,75 @@ static int same_cpus(const char *const *a, const char *const *b)
 	return !*a && !*b;
 }
 
+/* Is the PMU that prefixes name ("skx::...") one libpfm4 knows but did not
+ * detect on this machine?  Then copy its name to out (size > 0) and say 1. */
+static int pmu_elsewhere(const char *name, char *out, size_t size)
+{
+	const char *sep = strstr(name, "::");
+	size_t n = sep ? (size_t)(sep - name) : 0;
+	if (!n || n >= size)
+		return 0;
+	for (int i = 0; i < PFM_PMU_MAX; i++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof pi);
+		pi.size = sizeof pi;
+		if (pfm_get_pmu_info(i, &pi) != PFM_SUCCESS || !pi.name || strlen(pi.name) != n ||
+		    strncmp(pi.name, name, n))
+			continue;
+		if (pi.is_present)
+			return 0;
+		memcpy(out, name, n);
+		out[n] = '\0';
+		return 1;
+	}
+	return 0;
+}
+
+/* A definition file holds names and text: a control byte (or a byte that is
+ * not UTF-8) in a field is a mistake, and would reach the terminal of
+ * whoever reads the output. */
+static int fields_clean(const struct def_event *ev, char *why, size_t len)
+{
+	const char *what[] = { "name", "formula", "long description", "short description", "note" };
+	const char *val[] = { ev->name, ev->formula, ev->ldesc, ev->sdesc, ev->note };
+	const char *c;
+	for (size_t i = 0; i < sizeof val / sizeof *val; i++)
+		if ((c = cli_unsafe_at(val[i]))) {
+			snprintf(why, len, "byte 0x%02x in the %s: a control character or not UTF-8",
+				 (unsigned char)*c, what[i]);
+			return 0;
+		}
+	for (int i = 0; i < ev->nbase; i++)
+		if ((c = cli_unsafe_at(ev->base[i]))) {
+			snprintf(why, len, "byte 0x%02x in base event %d: a control character or not UTF-8",
+				 (unsigned char)*c, i + 1);
+			return 0;
+		}
+	return 1;
+}
+
 static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len)
 {
 	struct enc *e = ctx;
 	struct formula *f;
+	if (!fields_clean(ev, why, len))
+		return PAPI_EINVAL;
 	int r = formula_compile(ev->derived, ev->formula, ev->nbase, &f, why, len);
 	if (r != PAPI_OK)
 		return r;
 	formula_free(f);
 	for (int i = 0; i < ev->nbase; i++)
 		if (!base_ok(e, ev, ev->base[i])) {
-			snprintf(why, len, "no event %s on %s", ev->base[i],
-				 ev->pmu ? ev->pmu : "this machine");
+			char pmu[64];
+			if (pmu_elsewhere(ev->base[i], pmu, sizeof pmu)) {
+				snprintf(why, len, "no event %s here: PMU %s is not this machine's",
+					 ev->base[i], pmu);
+				if (!e->absent_pmu[0])
+					snprintf(e->absent_pmu, sizeof e->absent_pmu, "%s", pmu);
+			} else {
+				snprintf(why, len, "no event %s on %s", ev->base[i],
+					 ev->pmu ? ev->pmu : "this machine");
+			}
 			return PAPI_ENOEVNT;
 		}
 	char **nn = realloc(e->names, (e->nnames + 1) * sizeof *nn);
@@ -127,12 +185,12 @@ int cmd_encode(int argc, char **argv)
 	int r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
-	if (!e.ncpus)
-		for (int i = 0; i < pmu_count(); i++)
-			if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE) {
-				e.cpus[e.ncpus++] = pmu_get(i)->name;
-				break;
-			}
+	const char *here = NULL;	/* this machine's CPU PMU */
+	for (int i = 0; i < pmu_count() && !here; i++)
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)
+			here = pmu_get(i)->name;
+	if (!e.ncpus && here)
+		e.cpus[e.ncpus++] = here;
 	char *text;
 	size_t len;
 	const char *path = args[0];
@@ -149,16 +207,20 @@ int cmd_encode(int argc, char **argv)
 	for (int i = 0; i < e.nnames; i++)
 		free(e.names[i]);
 	free(e.names);
-	fflush(stdout);
 	for (int i = 0; i < errs.n; i++)
-		fprintf(stderr, "papi encode: %s\n", errs.v[i]);
+		cli_error(spec.name, "%s", errs.v[i]);
 	if (errs.total > errs.n)
-		fprintf(stderr, "papi encode: ... and %d more problems\n", errs.total - errs.n);
+		cli_error(spec.name, "... and %d more problems", errs.total - errs.n);
 	msgs_free(&errs);
+	if (e.absent_pmu[0])
+		cli_error(spec.name, "PMU %s is not this machine's%s%s%s; to name and encode its events "
+			  "here as that CPU would: LIBPFM_FORCE_PMU=%s papi encode%s %s",
+			  e.absent_pmu, here ? " (libpfm4 detected " : "", here ? here : "",
+			  here ? ")" : "", e.absent_pmu, e.check ? " --check" : "", path);
 	if (nerr < 0)
 		return cli_error(spec.name, "%s: %s", path, PAPI_strerror(nerr));
 	if (e.check && !nerr)
-		fprintf(stderr, "papi encode: %s: %d events, no problems\n",
-			strcmp(path, "-") ? path : "<stdin>", e.nnames);
+		cli_error(spec.name, "%s: %d events, no problems", strcmp(path, "-") ? path : "<stdin>",
+			  e.nnames);
 	return cli_finish(spec.name, nerr ? CLI_FAIL : CLI_OK);
 }

@@ -35,7 +35,7 @@ cmds() {
 		status=0
 		papi "$c" > /dev/full 2> err || status=$?
 		[ "$status" -eq 1 ] || { echo "$c: exit $status"; return 1; }
-		grep -q "write error" err
+		grep -q "write error: No space left on device" err || { echo "$c: $(cat err)"; return 1; }
 	done
 	cp "$PAPI_TOP/test/fuzz/hl_report/ours.json" rank.json
 	run -0 papi hl-report rank.json
@@ -113,4 +113,14 @@ cmds() {
 	long=$(head -c 100000 /dev/zero | tr '\0' A)
 	run -1 papi stat -e "$long" true
 	run -1 papi native -e "$long"
+}
+
+@test "bad_input: control bytes in what the user gave are escaped in messages" {
+	local c bad=$'X\033[2J\a\r\233Y'
+	for c in "native -e" "avail -e" "command-line" "chooser"; do
+		# shellcheck disable=SC2086
+		papi $c "$bad" > out 2> err && { echo "$c: exit 0"; return 1; }
+		! LC_ALL=C grep -q $'[\033\a\r\233]' err out || { echo "$c: raw control byte"; return 1; }
+		grep -q 'X\\x1b\[2J\\x07\\x0d\\x9bY' err || { echo "$c: $(cat err)"; return 1; }
+	done
 }

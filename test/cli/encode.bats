@@ -75,3 +75,45 @@ D
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"papi encode: $tmp/missing.csv: No such file or directory"* ]]
 }
+
+# A CPU PMU libpfm4 knows that is not this machine's (skx, else zen3).
+other_pmu() {
+	local p
+	for p in skx amd64_fam19h_zen3; do
+		"$papi" component | grep -q "^    $p " || { echo "$p"; return; }
+	done
+	return 1
+}
+
+@test "encode: events of a PMU that is not this machine's: says so and how to force it" {
+	local pmu
+	pmu=$(other_pmu) || skip "this machine has both skx and zen3 PMUs"
+	LIBPFM_FORCE_PMU=$pmu "$papi" decode -a > "$tmp/other.csv"
+	run "$papi" encode --check "$tmp/other.csv"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"other.csv:3: "*": no event $pmu::"*" here: PMU $pmu is not this machine's"* ]]
+	[[ "$output" != *" on this machine"* ]]
+	# once, at the end: the variable that makes it work, as a command line
+	[ "$(grep -c LIBPFM_FORCE_PMU <<<"$output")" -eq 1 ]
+	[[ "${lines[-1]}" == *"PMU $pmu is not this machine's"*"LIBPFM_FORCE_PMU=$pmu papi encode --check $tmp/other.csv" ]]
+	LIBPFM_FORCE_PMU=$pmu run "$papi" encode --check "$tmp/other.csv"
+	[ "$status" -eq 0 ]
+}
+
+@test "encode: a write error on stdout says why, as the other commands do" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	printf 'EVENT,OK1,NOT_DERIVED,perf::TASK-CLOCK\nEVENT,BAD,NOT_DERIVED,perf::NO-SUCH\n' > "$tmp/w.def"
+	run bash -c '"$1" encode "$2" > /dev/full' sh "$papi" "$tmp/w.def"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"papi encode: write error: No space left on device"* ]]
+}
+
+@test "encode: control bytes from the input reach neither stdout nor stderr raw" {
+	printf 'EVENT,A\033[31mB,NOT_DERIVED,perf::TASK\a-CLOCK\nEVENT,N,NOT_DERIVED,perf::TASK-CLOCK,NOTE,"x\233y"\nEVENT,OK,NOT_DERIVED,perf::TASK-CLOCK,NOTE,"caf\303\251"\n' > "$tmp/c.def"
+	"$papi" encode "$tmp/c.def" > "$tmp/out" 2> "$tmp/err" && false
+	# neither ESC, BEL nor the 8-bit CSI byte 0x9b
+	! LC_ALL=C grep -q $'[\033\a\233]' "$tmp/out" "$tmp/err"
+	grep -q 'c.def:1: A\\x1b\[31mB: byte 0x1b in the name' "$tmp/err"
+	grep -q 'c.def:2: N: byte 0x9b in the note' "$tmp/err"
+	grep -q "^EVENT,OK,.*caf"$'\303\251' "$tmp/out"
+}
