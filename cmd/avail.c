@@ -10,7 +10,7 @@
 #include <perfmon/pfmlib.h>
 
 enum { O_BR = CLI_LONG(0), O_CACHE, O_CND, O_FP, O_INS, O_IDL, O_L1, O_L2, O_L3, O_MEM, O_MSC,
-       O_TLB, O_JSON, O_NAMES };
+       O_TLB, O_NAMES };
 
 static const struct cli_opt opts[] = {
 	{ "avail", 'a', no_argument, NULL, "list only the events that can be counted here" },
@@ -30,7 +30,7 @@ static const struct cli_opt opts[] = {
 	{ "mem", O_MEM, no_argument, NULL, "memory presets" },
 	{ "msc", O_MSC, no_argument, NULL, "miscellaneous presets" },
 	{ "tlb", O_TLB, no_argument, NULL, "TLB presets" },
-	{ "json", O_JSON, no_argument, NULL, "one JSON document" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ "names", O_NAMES, no_argument, NULL, "only the event names, one a line" },
 	{ 0 },
 };
@@ -230,7 +230,7 @@ int cmd_avail(int argc, char **argv)
 		case 'd': a.detail = 1; break;
 		case 'e': event = c.optarg; break;
 		case 't': break;
-		case O_JSON: a.json = 1; break;
+		case 'j': a.json = 1; break;
 		case O_NAMES: a.names = 1; break;
 		default:
 			if (o >= O_BR && o <= O_TLB)

@@ -16,7 +16,7 @@ static const struct cli_opt opts[] = {
 	{ "verbose", 'v', no_argument, NULL, "also list the events that cannot be added, and why" },
 	{ "groups", O_GROUPS, no_argument, NULL,
 	  "split the given events into the fewest sets that can each be counted together" },
-	{ "json", 'j', no_argument, NULL, "print one JSON object" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 

@@ -193,6 +193,10 @@ int cli_next(struct cli_ctx *c)
 	c->optarg = optarg;
 	if (r == -1)
 		return -1;
+	if (li >= 0)
+		snprintf(c->optword, sizeof c->optword, "--%s", c->lopts[li].name);
+	else
+		snprintf(c->optword, sizeof c->optword, "-%c", r > 0 && r < 256 ? r : '?');
 	if (r == OPT_HELP && (li >= 0 ? !strcmp(c->lopts[li].name, "help") && !spec_uses(c->spec, 0, "help")
 				      : !spec_uses(c->spec, 'h', NULL))) {
 		cli_help(c->spec, stdout);

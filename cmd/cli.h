@@ -48,6 +48,7 @@ struct cli_ctx {
 	int argc;
 	char **argv;
 	char *optarg;		/* value of the option cli_next() returned, or NULL */
+	char optword[64];	/* that option as the user wrote it: "-t" or "--iterations" */
 	int optind;		/* after the loop: index of the first operand in argv */
 	int started;		/* getopt has been re-initialised for this argv */
 	struct option lopts[CLI_MAX_OPTS + 3];
@@ -104,7 +105,8 @@ const char *cli_unsafe_at(const char *str);
 int cli_finish(const char *cmd, int status);
 
 /* cli_long_arg: parse s as a decimal integer in [min, max] for option
- * opt of command cmd.  Returns 0 and sets *out, or prints a usage error and
+ * opt of command cmd (pass the cli_ctx's optword, so that the message names
+ * the option the way it was written).  Returns 0 and sets *out, or prints a usage error and
  * returns -1 (the command then returns CLI_USAGE). */
 int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long max, long *out);
 

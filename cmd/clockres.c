@@ -8,7 +8,7 @@
 
 static const struct cli_opt opts[] = {
 	{ "iterations", 't', required_argument, "N", "calls per timer (default 100000)" },
-	{ "json", 'j', no_argument, NULL, "print one JSON object" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 
@@ -81,7 +81,7 @@ int cmd_clockres(int argc, char **argv)
 			json = 1;
 			break;
 		case 't':
-			if (cli_long_arg(spec.name, "--iterations", c.optarg, 1, 100000000, &iters))
+			if (cli_long_arg(spec.name, c.optword, c.optarg, 1, 100000000, &iters))
 				return CLI_USAGE;
 			break;
 		}

@@ -13,12 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum { O_JSON = CLI_LONG(0) };
 
 static const struct cli_opt opts[] = {
 	{ "unsigned", 'u', no_argument, NULL, "print counts as unsigned numbers" },
 	{ "hex", 'x', no_argument, NULL, "print counts in hexadecimal" },
-	{ "json", O_JSON, no_argument, NULL, "one JSON document" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 
@@ -53,7 +52,7 @@ static int split_events(struct cl *l, char **ops, int n)
 			break;
 		}
 		/* Options may also follow the events (they end at "--"). */
-		if (!strcmp(ops[i], "--json")) {
+		if (!strcmp(ops[i], "--json") || !strcmp(ops[i], "-j")) {
 			l->json = 1;
 			continue;
 		}
@@ -256,7 +255,7 @@ int cmd_command_line(int argc, char **argv)
 		switch (o) {
 		case 'u': l.uns = 1; break;
 		case 'x': l.hex = 1; break;
-		case O_JSON: l.json = 1; break;
+		case 'j': l.json = 1; break;
 		}
 	}
 	char **ops = cli_operands(&c, &n);

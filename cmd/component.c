@@ -10,10 +10,9 @@
 
 #include <perfmon/pfmlib.h>
 
-enum { O_JSON = CLI_LONG(0) };
 
 static const struct cli_opt opts[] = {
-	{ "json", O_JSON, no_argument, NULL, "one JSON document" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 
@@ -109,7 +108,7 @@ int cmd_component(int argc, char **argv)
 
 	cli_begin(&c, &spec, argc, argv);
 	while ((o = cli_next(&c)) != -1)
-		if (o == O_JSON)
+		if (o == 'j')
 			json = 1;
 	cli_operands(&c, &n);
 	if (n)

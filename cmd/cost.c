@@ -16,7 +16,7 @@ static const struct cli_opt opts[] = {
 	{ "std-dev", 's', no_argument, NULL, "print how many samples fall within 1, 2, 3 ... standard deviations" },
 	{ "iterations", 't', required_argument, "N", "samples per operation (default 10000)" },
 	{ "event", 'e', required_argument, "EV[,EV...]", "count these events (default PAPI_TOT_CYC, else perf::TASK-CLOCK)" },
-	{ "json", 'j', no_argument, NULL, "print one JSON object" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 
@@ -250,11 +250,11 @@ int cmd_cost(int argc, char **argv)
 	while ((opt = cli_next(&c)) != -1) {
 		switch (opt) {
 		case 'b':
-			if (cli_long_arg(spec.name, "-b", c.optarg, 1, 1000000, &o.bins))
+			if (cli_long_arg(spec.name, c.optword, c.optarg, 1, 1000000, &o.bins))
 				return CLI_USAGE;
 			break;
 		case 't':
-			if (cli_long_arg(spec.name, "-t", c.optarg, 1, 100000000, &o.iters))
+			if (cli_long_arg(spec.name, c.optword, c.optarg, 1, 100000000, &o.iters))
 				return CLI_USAGE;
 			break;
 		case 'd':

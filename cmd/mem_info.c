@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 static const struct cli_opt opts[] = {
-	{ "json", 'j', no_argument, NULL, "print one JSON object" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 

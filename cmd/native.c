@@ -9,7 +9,7 @@
 
 #include <perfmon/pfmlib.h>
 
-enum { O_JSON = CLI_LONG(0), O_NAMES, O_NOUMASKS, O_NOQUAL };
+enum { O_NAMES = CLI_LONG(0), O_NOUMASKS, O_NOQUAL };
 
 static const struct cli_opt opts[] = {
 	{ "event", 'e', required_argument, "EVENT", "describe one native event in full" },
@@ -17,7 +17,7 @@ static const struct cli_opt opts[] = {
 	{ "exclude", 'x', required_argument, "STR", "leave out events whose name contains STR" },
 	{ "check", 'c', no_argument, NULL, "add each event to an EventSet and say what cannot be counted here" },
 	{ "names", O_NAMES, no_argument, NULL, "only names, one a line: EVENT and EVENT:UMASK" },
-	{ "json", O_JSON, no_argument, NULL, "one JSON document" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ "noumasks", O_NOUMASKS, no_argument, NULL, "leave out unit masks" },
 	{ "noqual", O_NOQUAL, no_argument, NULL, "leave out qualifiers (modifiers such as :u, :k)" },
 	{ 0 },
@@ -326,7 +326,7 @@ int cmd_native(int argc, char **argv)
 		case 'x': v.exc = c.optarg; break;
 		case 'c': v.check = 1; break;
 		case O_NAMES: v.names = 1; break;
-		case O_JSON: v.json = 1; break;
+		case 'j': v.json = 1; break;
 		case O_NOUMASKS: v.noumasks = 1; break;
 		case O_NOQUAL: v.noqual = 1; break;
 		}

@@ -9,7 +9,7 @@
 #include "stat.h"
 
 enum {
-	OPT_JSON = CLI_LONG(0), OPT_NO_INHERIT, OPT_NO_MPX, OPT_TIMEOUT,
+	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT,
 };
 
 static const struct cli_opt opts[] = {
@@ -17,7 +17,7 @@ static const struct cli_opt opts[] = {
 	  "count these events (repeatable): presets, native events with qualifiers, user events" },
 	{ "repeat", 'r', required_argument, "N", "run the command N times: mean, stddev, min, median, max" },
 	{ "field-separator", 'x', required_argument, "SEP", "CSV with separator SEP, with a header row" },
-	{ "json", OPT_JSON, no_argument, NULL, "one JSON document" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ "output", 'o', required_argument, "FILE", "write the report to FILE instead of standard error" },
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
@@ -90,7 +90,7 @@ static int parse(struct st *s, int argc, char **argv)
 					  "newline, not '%s'", c.optarg), -1;
 			s->o.sep = c.optarg[0];
 			break;
-		case OPT_JSON: s->o.json = 1; break;
+		case 'j': s->o.json = 1; break;
 		case 'o': s->o.out_path = c.optarg; break;
 		case 'p':
 			if (parse_ids(c.optarg, &s->o.pids, &s->o.npids, "-p") < 0)

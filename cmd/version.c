@@ -10,7 +10,7 @@
 #endif
 
 static const struct cli_opt opts[] = {
-	{ "json", 'j', no_argument, NULL, "print one JSON object" },
+	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
 

@@ -63,6 +63,16 @@ cmds() {
 	run -2 papi stat -r 100001 -e perf::TASK-CLOCK true
 	run -2 papi stat -I 0 -e perf::TASK-CLOCK true
 	run -2 papi stat -e
+	# the option is named as it was written, the same way in every command
+	local c
+	for c in cost clockres; do
+		run --separate-stderr -2 papi "$c" -t 0
+		[[ "$stderr" == "papi $c: -t: 0 is out of range"* ]] || { echo "$c: $stderr"; return 1; }
+		run --separate-stderr -2 papi "$c" --iterations=x
+		[[ "$stderr" == "papi $c: --iterations: 'x' is not a number"* ]] || { echo "$c: $stderr"; return 1; }
+	done
+	run --separate-stderr -2 papi cost --bins 0
+	[[ "$stderr" == "papi cost: --bins: 0 is out of range"* ]]
 }
 
 @test "bad_input: missing, directory, empty and binary files" {

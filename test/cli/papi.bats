@@ -148,3 +148,26 @@ load helper
 	run -1 bash -c '"$PAPI_BIN" version --list-opts > /dev/full'
 	[ "$output" = "papi version: write error: No space left on device" ]
 }
+
+@test "-j means --json in every command that has --json" {
+	local c n=0
+	for c in $(papi --list-cmds | cut -f1); do
+		papi "$c" --list-opts > opts
+		if grep -qx -- --json opts; then
+			grep -qx -- -j opts || { echo "$c: --json without -j"; return 1; }
+			n=$((n + 1))
+		else
+			! grep -qx -- -j opts || { echo "$c: -j that is not --json"; return 1; }
+		fi
+	done
+	[ "$n" -ge 10 ]
+	command -v jq >/dev/null || skip "jq is not installed"
+	for c in avail component hardware error-codes version mem-info "native -e perf::TASK-CLOCK" \
+		"command-line perf::TASK-CLOCK" "command-line perf::TASK-CLOCK -j -- true" \
+		"stat -e perf::TASK-CLOCK -o /dev/stdout true"; do
+		# shellcheck disable=SC2086
+		set -- $c
+		papi "$1" -j "${@:2}" > out || { echo "$c: exit $?"; return 1; }
+		jq -e . out > /dev/null || { echo "$c: not JSON"; cat out; return 1; }
+	done
+}
