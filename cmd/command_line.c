@@ -27,24 +27,27 @@ static const struct cli_spec spec = {
 	"comma-separated list counts as several) to one EventSet, run a built-in\n"
 	"workload -- or COMMAND, counted from its exec with its threads and children\n"
 	"-- and print each count. An event that cannot be added is named with the\n"
-	"reason, and the exit status is 1. COMMAND not found: 127; not executable: 126.",
+	"reason and the others are still counted; the exit status is then 1 (unless\n"
+	"COMMAND failed: its own). COMMAND not found: 127; not executable: 126.",
 	opts, CLI_STOP_AT_ARG,
 };
 
 struct cl {
 	char **names;		/* the events, as given */
-	int nev;
-	int hex, uns, json;
+	char **why;		/* per event: NULL when added, else why it was not (owned) */
+	int nev, nadded;
+	int hex, uns, json, classic;
 	char **cmd;		/* after "--", NULL for the built-in workload */
 	int es;
 	int exit_code;
 };
 
-/* Split the operands before "--" (and commas inside them) into events.
- * 0, or the exit status after a message. */
-static int split_events(struct cl *l, char **ops, int n)
+/* Split the operands before "--" (and commas inside them) into events;
+ * cmd_first: the operands are all the command (getopt consumed a "--" that
+ * came before any event). 0, or the exit status after a message. */
+static int split_events(struct cl *l, char **ops, int n, int cmd_first)
 {
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && !cmd_first; i++) {
 		if (strcmp(ops[i], "--") == 0) {
 			if (i + 1 >= n)
 				return cli_usage(spec.name, "no command after '--'");
@@ -75,12 +78,24 @@ static int split_events(struct cl *l, char **ops, int n)
 			l->names[l->nev++] = t;
 		}
 	}
+	if (cmd_first)
+		l->cmd = n ? ops : NULL;
+	if (l->nev == 0 && l->classic)
+		return 0;	/* PAPI's tool says so on stdout and passes */
+	if (l->nev == 0 && l->cmd)
+		return cli_usage(spec.name, "no event given for '%s': name the events before '--' "
+			      "(papi command-line perf::TASK-CLOCK -- %s)", l->cmd[0], l->cmd[0]);
 	if (l->nev == 0)
 		return cli_usage(spec.name, "no event given");
+	if (!(l->why = calloc((size_t)l->nev, sizeof *l->why)))
+		return cli_error(spec.name, "out of memory");
+	if (l->json)
+		l->classic = 0;	/* JSON alone on stdout */
 	return 0;
 }
 
-/* Add every event; on failure name it and say why (-1). */
+/* Add every event that can be added; those that cannot are named with the
+ * reason, as PAPI's tool does (and kept in l->why). -1 when none could be. */
 static int add_events(struct cl *l)
 {
 	for (int i = 0; i < l->nev; i++) {
@@ -89,18 +104,33 @@ static int add_events(struct cl *l)
 		r = PAPI_event_name_to_code(l->names[i], &code);
 		if (r == PAPI_OK)
 			r = PAPI_add_event(l->es, code);
-		if (r != PAPI_OK) {
-			const char *why = papi_last_reason();
-			size_t nl = strlen(l->names[i]);
-			if (!why || !*why)
-				why = PAPI_strerror(r);
-			else if (!strncmp(why, l->names[i], nl) && !strncmp(why + nl, ": ", 2))
-				why += nl + 2;	/* the reason starts with the name */
+		if (r == PAPI_OK) {
+			l->nadded++;
+			if (l->classic)
+				printf("Successfully added: %s\n", l->names[i]);
+			continue;
+		}
+		const char *why = papi_last_reason();
+		size_t nl = strlen(l->names[i]);
+		if (!why || !*why)
+			why = PAPI_strerror(r);
+		else if (!strncmp(why, l->names[i], nl) && !strncmp(why + nl, ": ", 2))
+			why += nl + 2;	/* the reason starts with the name */
+		if (!(l->why[i] = strdup(why)))
+			return cli_error(spec.name, "out of memory"), -1;
+		if (l->classic) {
+			printf("Failed adding: ");
+			cli_put_safe(stdout, l->names[i]);
+			printf("\nbecause: %s\n", why);
+		} else {
 			cli_error(spec.name, "cannot add %s: %s", l->names[i], why);
-			return -1;
 		}
 	}
-	return 0;
+	if (l->nadded)
+		return 0;
+	if (!l->classic)
+		cli_error(spec.name, "none of the events can be counted here");
+	return -1;
 }
 
 /* The built-in workload: floating-point work and freshly touched pages, so
@@ -200,8 +230,28 @@ static int count_command(struct cl *l, long long *val)
 	return 0;
 }
 
-static void report(const struct cl *l, const long long *val, int classic)
+/* One count as PAPI's tool prints it (-u, -x: the same formats). */
+static void classic_count(const struct cl *l, int i, long long v)
 {
+	if (!l->uns && !l->hex) {
+		PAPI_event_info_t in;
+		int code;
+		const char *units = "";
+		if (PAPI_event_name_to_code(l->names[i], &code) == PAPI_OK &&
+		    PAPI_get_event_info(code, &in) == PAPI_OK)
+			units = in.units;
+		printf("%s : \t%lld %s\n", l->names[i], v, units);
+	}
+	if (l->uns)
+		printf("%s : \t%llu(u)\n", l->names[i], (unsigned long long)v);
+	if (l->hex)
+		printf("%s : \t%#llX\n", l->names[i], (unsigned long long)v);
+}
+
+/* val holds the counts of the events that were added, in their order. */
+static void report(const struct cl *l, const long long *val)
+{
+	int k = 0;
 	if (l->json) {
 		struct json j;
 		json_init(&j, stdout, 1);
@@ -215,10 +265,14 @@ static void report(const struct cl *l, const long long *val, int classic)
 			json_obj_begin(&j);
 			json_kstr(&j, "name", l->names[i]);
 			json_key(&j, "count");
-			if (l->uns)
-				json_uint(&j, (unsigned long long)val[i]);
+			if (l->why[i])
+				json_put_null(&j);
+			else if (l->uns)
+				json_uint(&j, (unsigned long long)val[k++]);
 			else
-				json_int(&j, val[i]);
+				json_int(&j, val[k++]);
+			if (l->why[i])
+				json_kstr(&j, "reason", l->why[i]);
 			json_obj_end(&j);
 		}
 		json_arr_end(&j);
@@ -226,21 +280,28 @@ static void report(const struct cl *l, const long long *val, int classic)
 		json_end(&j);
 		return;
 	}
+	if (l->classic) {
+		printf("\n");
+		for (int i = 0; i < l->nev; i++)
+			if (!l->why[i])
+				classic_count(l, i, val[k++]);
+		printf("\n----------------------------------\n");
+		return;
+	}
 	int w = 0;
 	for (int i = 0; i < l->nev; i++)
 		if ((int)strlen(l->names[i]) > w)
 			w = (int)strlen(l->names[i]);
 	for (int i = 0; i < l->nev; i++) {
-		if (classic)
-			printf("%s : \t", l->names[i]);
-		else
-			printf("%-*s  ", w, l->names[i]);
-		if (l->hex)
-			printf("0x%llx\n", (unsigned long long)val[i]);
+		printf("%-*s  ", w, l->names[i]);
+		if (l->why[i])
+			printf("<not counted>\n");
+		else if (l->hex)
+			printf("0x%llx\n", (unsigned long long)val[k++]);
 		else if (l->uns)
-			printf("%llu\n", (unsigned long long)val[i]);
+			printf("%llu\n", (unsigned long long)val[k++]);
 		else
-			printf("%lld\n", val[i]);
+			printf("%lld\n", val[k++]);
 	}
 }
 
@@ -248,7 +309,8 @@ int cmd_command_line(int argc, char **argv)
 {
 	struct cli_ctx c;
 	struct cl l = { .es = PAPI_NULL };
-	int o, n, r, status = CLI_FAIL;
+	int o, n, r, status;
+	long long *val = NULL;
 
 	cli_begin(&c, &spec, argc, argv);
 	while ((o = cli_next(&c)) != -1) {
@@ -259,15 +321,23 @@ int cmd_command_line(int argc, char **argv)
 		}
 	}
 	char **ops = cli_operands(&c, &n);
-	if ((r = split_events(&l, ops, n)) != 0) {
-		free(l.names);
-		return r;
+	l.classic = cli_is_classic(argv);
+	if ((status = split_events(&l, ops, n, c.optind > 1 && !strcmp(argv[c.optind - 1], "--"))))
+		goto out;
+	status = CLI_FAIL;
+	if (l.classic)
+		printf("\nThis utility lets you add events from the command line interface to see if "
+		       "they work.\n\n");
+	if (l.nev == 0) {	/* classic, as PAPI's tool (it passes, for run_tests.sh) */
+		printf("No events specified!\nTry running something like: %s PAPI_TOT_CYC\n\n", argv[0]);
+		status = CLI_OK;
+		goto out;
 	}
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT) {
-		free(l.names);
-		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
+		status = cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
+		goto out;
 	}
-	long long *val = calloc((size_t)l.nev, sizeof *val);
+	val = calloc((size_t)l.nev, sizeof *val);
 	if (!val || (r = PAPI_create_eventset(&l.es)) != PAPI_OK) {
 		cli_error(spec.name, "cannot create an EventSet");
 		goto out;
@@ -277,13 +347,18 @@ int cmd_command_line(int argc, char **argv)
 			status = l.exit_code;
 		goto out;
 	}
-	report(&l, val, cli_is_classic(argv));
-	status = l.exit_code;
+	report(&l, val);
+	/* The command's own failure first; else say that an event was missing. */
+	status = l.exit_code ? l.exit_code : l.nadded < l.nev ? CLI_FAIL : CLI_OK;
 out:
 	if (l.es != PAPI_NULL) {
 		PAPI_cleanup_eventset(l.es);
 		PAPI_destroy_eventset(&l.es);
 	}
+	if (l.why)
+		for (int i = 0; i < l.nev; i++)
+			free(l.why[i]);
+	free(l.why);
 	free(val);
 	free(l.names);
 	PAPI_shutdown();

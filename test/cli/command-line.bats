@@ -37,12 +37,37 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	[[ "$stderr" == *"notexec"* ]]
 }
 
-@test "papi command-line: an event that cannot be added is named with the reason, exit 1" {
-	run --separate-stderr -1 papi command-line perf::TASK-CLOCK perf::NO_SUCH_EVENT
+@test "papi command-line: an event that cannot be added is named with the reason, the others are counted, exit 1" {
+	run --separate-stderr -1 papi command-line perf::TASK-CLOCK perf::NO_SUCH_EVENT perf::PAGE-FAULTS
 	[[ "$stderr" == *"cannot add perf::NO_SUCH_EVENT: "* ]]
-	[ -z "$output" ]
-	run --separate-stderr -1 papi command-line perf::TASK-CLOCK:bogus=1 -- true
+	[ "$(count_of perf::TASK-CLOCK)" -gt 0 ]
+	[ "$(count_of perf::PAGE-FAULTS)" -ge 1000 ]
+	[ "$(count_of perf::NO_SUCH_EVENT)" = "<not" ]
+	run --separate-stderr -1 papi command-line perf::TASK-CLOCK:bogus=1 perf::TASK-CLOCK -- true
 	[[ "$stderr" == *"perf::TASK-CLOCK:bogus=1"* ]]
+	[ "$(count_of perf::TASK-CLOCK)" -gt 0 ]
+	# the command's own failure comes first
+	run --separate-stderr -3 papi command-line perf::NO_SUCH_EVENT,perf::TASK-CLOCK -- sh -c 'exit 3'
+	# none of them: nothing runs
+	run --separate-stderr -1 papi command-line perf::NO_SUCH_EVENT -- touch ran
+	[[ "$stderr" == *"none of the events can be counted here"* ]]
+	[ ! -e ran ]
+}
+
+@test "papi command-line --json: an event not added has a null count and the reason" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run --separate-stderr -1 papi command-line --json perf::NO_SUCH_EVENT perf::TASK-CLOCK -- true
+	[ -n "$output" ]	# (jq -e passes on no input)
+	jq -e '.events[0].count == null and (.events[0].reason | length > 0)' <<<"$output"
+	jq -e '.events[1].name == "perf::TASK-CLOCK" and .events[1].count > 0' <<<"$output"
+}
+
+@test "papi command-line -- CMD without events is a usage error that says so" {
+	run --separate-stderr -2 papi command-line -- true
+	[[ "$stderr" == *"no event given for 'true'"* ]]
+	[[ "$stderr" != *"cannot add"* ]]
+	run --separate-stderr -2 papi command-line -u -- true
+	[[ "$stderr" == *"no event given"* ]]
 }
 
 @test "papi command-line: a hardware event on a kernel without a PMU says so" {
@@ -63,8 +88,25 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 
 @test "papi_command_line takes the classic space-separated events" {
 	run -0 run_as papi_command_line perf::TASK-CLOCK perf::PAGE-FAULTS
-	[[ "${lines[0]}" =~ ^perf::TASK-CLOCK\ :\ $'\t'[0-9]+$ ]]
-	[[ "${lines[1]}" =~ ^perf::PAGE-FAULTS\ :\ $'\t'[0-9]+$ ]]
+	[[ "$output" =~ $'\n'perf::TASK-CLOCK\ :\ $'\t'[0-9]+\ $'\n' ]]
+	[[ "$output" =~ $'\n'perf::PAGE-FAULTS\ :\ $'\t'[0-9]+\ $'\n' ]]
+}
+
+@test "papi_command_line prints PAPI 7's lines: added, failed and why, counts, -u, -x" {
+	run -1 run_as papi_command_line perf::TASK-CLOCK perf::NO_SUCH_EVENT
+	[ "${lines[0]}" = "This utility lets you add events from the command line interface to see if they work." ]
+	[ "${lines[1]}" = "Successfully added: perf::TASK-CLOCK" ]
+	[ "${lines[2]}" = "Failed adding: perf::NO_SUCH_EVENT" ]
+	[[ "${lines[3]}" == "because: "?* ]]
+	[[ "${lines[4]}" =~ ^perf::TASK-CLOCK\ :\ $'\t'[0-9]+\ $ ]]
+	[ "${lines[5]}" = "----------------------------------" ]
+	[ "${#lines[@]}" -eq 6 ]
+	run -0 run_as papi_command_line -u -x perf::TASK-CLOCK
+	[[ "${lines[2]}" =~ ^perf::TASK-CLOCK\ :\ $'\t'[0-9]+\(u\)$ ]]
+	[[ "${lines[3]}" =~ ^perf::TASK-CLOCK\ :\ $'\t'0X[0-9A-F]+$ ]]
+	# no events: PAPI's hint, and it passes
+	run -0 run_as papi_command_line
+	[[ "$output" == *"No events specified!"*"papi_command_line PAPI_TOT_CYC"* ]]
 }
 
 @test "papi command-line: usage errors exit 2" {

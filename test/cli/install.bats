@@ -82,7 +82,7 @@ C
 	run -0 "$D/bin/papi_native_avail" -e perf::TASK-CLOCK
 	[[ "$output" == *"perf::TASK-CLOCK"* ]]
 	run -0 "$D/bin/papi_command_line" perf::TASK-CLOCK
-	[[ "$output" =~ ^perf::TASK-CLOCK\ :\ $'\t'[0-9]+$ ]]
+	[[ "$output" =~ $'\n'perf::TASK-CLOCK\ :\ $'\t'[0-9]+\ $'\n' ]]
 	run -0 "$D/bin/papi_version"
 	[[ "$output" == "PAPI Version: "* ]]
 }

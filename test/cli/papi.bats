@@ -168,6 +168,6 @@ load helper
 		# shellcheck disable=SC2086
 		set -- $c
 		papi "$1" -j "${@:2}" > out || { echo "$c: exit $?"; return 1; }
-		jq -e . out > /dev/null || { echo "$c: not JSON"; cat out; return 1; }
+		[ -s out ] && jq -e . out > /dev/null || { echo "$c: not JSON"; cat out; return 1; }
 	done
 }
