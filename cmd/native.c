@@ -252,6 +252,19 @@ static void list_all(struct nv *v)
 	} while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0) == PAPI_OK);
 }
 
+/* The PMU of native entry e. A software event that the library resolved
+ * without libpfm4 has no PMU index yet: it is the PMU its name starts with. */
+static const struct pmu *event_pmu(const struct native *e)
+{
+	const struct pmu *p = pmu_get(e->pmu);
+	const char *sep = strstr(e->name, "::");
+	size_t n = sep ? (size_t)(sep - e->name) : 0;
+	for (int i = 0; !p && n && i < pmu_count(); i++)
+		if (strlen(pmu_get(i)->name) == n && !strncmp(pmu_get(i)->name, e->name, n))
+			p = pmu_get(i);
+	return p;
+}
+
 /* -e EVENT: everything about one event. */
 static int one_event(struct nv *v, const char *name)
 {
@@ -269,7 +282,7 @@ static int one_event(struct nv *v, const char *name)
 	const struct native *e = native_get(code & PAPI_NATIVE_AND_MASK);
 	if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
 		return cli_error(spec.name, "%s: no information", name);
-	const struct pmu *p = pmu_get(e->pmu);
+	const struct pmu *p = event_pmu(e);
 	const char *pwhy = p ? pmu_reason(p) : NULL;
 	const char *why = check_event(code);
 	struct attr at[MAX_ATTRS];
@@ -372,7 +385,15 @@ int cmd_native(int argc, char **argv)
 		printf("\n");
 	}
 	PAPI_shutdown();
-	if (!v.nevents && (v.inc || v.exc) && !v.json && !v.names)
-		fprintf(stderr, "papi native: no event matches\n");
+	if (!v.nevents && (v.inc || v.exc)) {
+		/* Like grep: finding nothing is a failure a script can see. */
+		if (v.inc && v.exc)
+			cli_error(spec.name, "no event name contains '%s' without '%s'", v.inc, v.exc);
+		else if (v.inc)
+			cli_error(spec.name, "no event name contains '%s'", v.inc);
+		else
+			cli_error(spec.name, "every event name contains '%s'", v.exc);
+		status = CLI_FAIL;
+	}
 	return cli_finish(spec.name, status);
 }

@@ -35,11 +35,25 @@ load helper
 	for l in "${lines[@]}"; do [[ "$l" == *CLOCK* && "$l" != *TASK* ]]; done
 }
 
+@test "papi native -i / -x that match nothing fail and say so" {
+	run --separate-stderr -1 papi native -i ÄÖ
+	[ "$stderr" = "papi native: no event name contains 'ÄÖ'" ]
+	run --separate-stderr -1 papi native --names -i CLOCK -x CLOCK
+	[[ "$stderr" == *"no event name contains 'CLOCK' without 'CLOCK'"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run --separate-stderr -1 papi native --json -i NO-SUCH-THING
+	[ "$(jq .events <<<"$output")" -eq 0 ]
+}
+
 @test "papi native -e EVENT describes one event" {
 	run -0 papi native -e perf::TASK-CLOCK
 	[[ "$output" == *"Event name:     perf::TASK-CLOCK"* ]]
+	[[ "$output" == *"PMU:            perf (perf_events generic PMU)"* ]]
 	[[ "$output" == *"Countable here: yes"* ]]
 	[[ "$output" == *"qualifier  :u "* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi native -j -e perf::TASK-CLOCK
+	[ "$(jq -r .pmu <<<"$output")" = perf ]
 }
 
 @test "papi native -e with an unknown event fails naming it" {
