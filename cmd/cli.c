@@ -53,12 +53,12 @@ void cli_begin(struct cli_ctx *c, const struct cli_spec *spec, int argc, char **
 	for (int i = 0; !opt_end(o + i) && i < CLI_MAX_OPTS; i++) {
 		const struct cli_opt *r = o + i;
 		if (r->lng)
-			c->lopts[nl++] = (struct option){ r->lng, r->arg, NULL, r->shrt };
+			c->lopts[nl++] = (struct option){ r->lng, CLI_ARG(r), NULL, r->shrt };
 		if (opt_has_short(r)) {
 			c->sopts[ns++] = (char)r->shrt;
-			if (r->arg != no_argument)
+			if (CLI_ARG(r) != no_argument)
 				c->sopts[ns++] = ':';
-			if (r->arg == optional_argument)
+			if (CLI_ARG(r) == optional_argument)
 				c->sopts[ns++] = ':';
 		}
 	}
@@ -82,9 +82,9 @@ static int help_left(const struct cli_opt *o, char *buf, size_t size)
 		n = snprintf(buf, size, "      ");
 	if (o->lng)
 		n += snprintf(buf + n, size - (size_t)n, "--%s", o->lng);
-	if (o->arg != no_argument) {
+	if (CLI_ARG(o) != no_argument) {
 		const char *a = o->argname ? o->argname : "ARG";
-		if (o->arg == optional_argument)
+		if (CLI_ARG(o) == optional_argument)
 			n += snprintf(buf + n, size - (size_t)n, o->lng ? "[=%s]" : "[%s]", a);
 		else
 			n += snprintf(buf + n, size - (size_t)n, o->lng ? "=%s" : " %s", a);
@@ -119,19 +119,30 @@ void cli_help(const struct cli_spec *spec, FILE *f)
 	if (spec->about)
 		fprintf(f, "%s%s", spec->about, spec->about[strlen(spec->about) - 1] == '\n' ? "" : "\n");
 	fputs("\nOptions:\n", f);
+	int ncompat = 0;
 	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++)
-		help_row(o, f);
+		if (o->arg & CLI_COMPAT)
+			ncompat++;
+		else
+			help_row(o, f);
 	struct cli_opt h = builtin_help;
 	if (spec_uses(spec, 'h', NULL))
 		h.shrt = CLI_LONG(1001);
 	if (!spec_uses(spec, 0, "help"))
 		help_row(&h, f);
 	help_row(&builtin_list, f);
+	if (ncompat)
+		fputs("\nAccepted as PAPI 7's tool takes them:\n", f);
+	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++)
+		if (o->arg & CLI_COMPAT)
+			help_row(o, f);
 }
 
 static void list_opts(const struct cli_spec *spec)
 {
 	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++) {
+		if (o->arg & CLI_COMPAT)
+			continue;
 		if (o->lng)
 			printf("--%s\n", o->lng);
 		if (opt_has_short(o))

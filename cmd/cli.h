@@ -19,7 +19,10 @@ enum {
 /* One option of one command.  The same row drives getopt_long, --help and
  * --list-opts.  shrt is the letter (or CLI_LONG(n) for a long-only option)
  * and is what cli_next() returns; arg is no_argument, required_argument or
- * optional_argument; argname names the value in --help ("EVENT"). */
+ * optional_argument, with CLI_COMPAT or'ed in for an option kept because
+ * PAPI 7's tool of the same purpose takes it (--help lists it apart,
+ * --list-opts and so completion leave it out); argname names the value in
+ * --help ("EVENT"). */
 struct cli_opt {
 	const char *lng;
 	int shrt;
@@ -27,6 +30,9 @@ struct cli_opt {
 	const char *argname;
 	const char *help;
 };
+
+#define CLI_COMPAT 0x100
+#define CLI_ARG(o) ((o)->arg & ~CLI_COMPAT)
 
 /* A command's description: its name (as in "papi NAME"), the usage line
  * after "papi NAME" ("[OPTION]... EVENT..."), a short text printed after

@@ -12,9 +12,80 @@
 
 
 static const struct cli_opt opts[] = {
+	{ "detail", 'd', no_argument, NULL, "also each component's version, domains, granularities and capabilities" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ 0 },
 };
+
+/* Bit names of the domain and granularity masks, in PAPI's order. */
+static const char *const dom_names[] = { "user", "kernel", "other", "supervisor" };
+static const char *const grn_names[] = { "thread", "process", "process group", "CPU", "every CPU" };
+
+/* The names of the bits of mask, comma-separated, into buf. */
+static const char *mask_str(int mask, const char *const *names, int n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		if (mask & (1 << i))
+			len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s",
+						len ? ", " : "", names[i]);
+	if (!len)
+		snprintf(buf, size, "none");
+	return buf;
+}
+
+/* -d: what PAPI 7's papi_component_avail -d shows (version, event counts,
+ * fast counter read), and the rest a program can ask PAPI_get_opt. */
+static void detail(struct json *j, const PAPI_component_info_t *ci)
+{
+	char dd[64], ad[64], dg[64], ag[64];
+	const struct {
+		const char *key, *text;
+		int on;
+	} caps[] = {
+		{ "fast_counter_read", "fast counter read (rdpmc)", ci->fast_counter_read },
+		{ "attach", "attach to other threads", ci->attach },
+		{ "cpu", "count a CPU", ci->cpu },
+		{ "inherit", "inherit to children", ci->inherit },
+		{ "kernel_multiplex", "kernel multiplexing", ci->kernel_multiplex },
+		{ "hardware_intr", "overflow interrupts", ci->hardware_intr },
+		{ "precise_intr", "precise interrupts", ci->precise_intr },
+		{ "kernel_profile", "kernel profiling", ci->kernel_profile },
+	};
+	mask_str(ci->default_domain, dom_names, 4, dd, sizeof dd);
+	mask_str(ci->available_domains, dom_names, 4, ad, sizeof ad);
+	mask_str(ci->default_granularity, grn_names, 5, dg, sizeof dg);
+	mask_str(ci->available_granularities, grn_names, 5, ag, sizeof ag);
+	if (j) {
+		json_key(j, "detail");
+		json_obj_begin(j);
+		json_kstr(j, "version", ci->version);
+		json_kint(j, "preset_events", ci->num_preset_events);
+		json_kint(j, "multiplexed_counters", ci->num_mpx_cntrs);
+		json_kstr(j, "default_domain", dd);
+		json_kstr(j, "available_domains", ad);
+		json_kstr(j, "default_granularity", dg);
+		json_kstr(j, "available_granularities", ag);
+		for (size_t i = 0; i < sizeof caps / sizeof *caps; i++)
+			json_kbool(j, caps[i].key, caps[i].on);
+		json_obj_end(j);
+		return;
+	}
+	printf("  version:  %s\n", ci->version);
+	printf("  presets:  %d defined for this CPU\n", ci->num_preset_events);
+	printf("  multiplexed counters: %d\n", ci->num_mpx_cntrs);
+	printf("  domains:  %s (default %s)\n", ad, dd);
+	printf("  granularities: %s (default %s)\n", ag, dg);
+	for (int on = 1; on >= 0; on--) {
+		int n = 0;
+		printf("  %-9s", on ? "can:" : "cannot:");
+		for (size_t i = 0; i < sizeof caps / sizeof *caps; i++)
+			if (caps[i].on == on)
+				printf("%s %s", n++ ? "," : "", caps[i].text);
+		printf("%s\n", n ? "" : " nothing of these");
+	}
+}
 
 static const struct cli_spec spec = {
 	"component", "[OPTION]...",
@@ -104,12 +175,14 @@ int cmd_component(int argc, char **argv)
 {
 	struct cli_ctx c;
 	struct json j;
-	int o, n, r, json = 0;
+	int o, n, r, json = 0, details = 0;
 
 	cli_begin(&c, &spec, argc, argv);
 	while ((o = cli_next(&c)) != -1)
 		if (o == 'j')
 			json = 1;
+		else if (o == 'd')
+			details = 1;
 	cli_operands(&c, &n);
 	if (n)
 		return cli_usage(spec.name, "unexpected argument '%s'", argv[c.optind]);
@@ -152,12 +225,16 @@ int cmd_component(int argc, char **argv)
 			json_kint(&j, "native_events", ci->num_native_events);
 			json_kint(&j, "presets_available", npre);
 			json_kint(&j, "counters", ci->num_cntrs);
+			if (details)
+				detail(&j, ci);
 			json_key(&j, "pmus");
 			json_arr_begin(&j);
 		} else {
 			printf("\n%s: %s\n", ci->name, ci->description);
 			if (why) {
 				printf("  disabled: %s\n  fix:      %s\n", why, fix);
+				if (details)
+					detail(NULL, ci);
 				continue;
 			}
 			printf("  active:   yes (%s, kernel %s)\n", ci->support_version, ci->kernel_version);
@@ -166,6 +243,8 @@ int cmd_component(int argc, char **argv)
 			printf("  events:   %d native, %d presets available here\n", ci->num_native_events,
 			       npre);
 			printf("  counters: %d hardware\n", ci->num_cntrs);
+			if (details)
+				detail(NULL, ci);
 			printf("  PMUs:\n");
 		}
 		for (int k = 0; !why && k < pmu_count(); k++) {

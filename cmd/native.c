@@ -3,13 +3,16 @@
 #include "cmds.h"
 #include "internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <perfmon/pfmlib.h>
 
-enum { O_NAMES = CLI_LONG(0), O_NOUMASKS, O_NOQUAL };
+enum { O_NAMES = CLI_LONG(0), O_NOUMASKS, O_NOQUAL, O_DARR, O_DEAR, O_IARR, O_IEAR, O_OPCM,
+       O_NOGROUPS, O_SDE };
 
 static const struct cli_opt opts[] = {
 	{ "event", 'e', required_argument, "EVENT", "describe one native event in full" },
@@ -20,7 +23,29 @@ static const struct cli_opt opts[] = {
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ "noumasks", O_NOUMASKS, no_argument, NULL, "leave out unit masks" },
 	{ "noqual", O_NOQUAL, no_argument, NULL, "leave out qualifiers (modifiers such as :u, :k)" },
+	/* papi_native_avail's: Itanium and POWER features no PMU here has. */
+	{ "darr", O_DARR, no_argument | CLI_COMPAT, NULL, "only events supporting data address range restriction" },
+	{ "dear", O_DEAR, no_argument | CLI_COMPAT, NULL, "only data event address register events" },
+	{ "iarr", O_IARR, no_argument | CLI_COMPAT, NULL, "only events supporting instruction address range restriction" },
+	{ "iear", O_IEAR, no_argument | CLI_COMPAT, NULL, "only instruction event address register events" },
+	{ "opcm", O_OPCM, no_argument | CLI_COMPAT, NULL, "only events supporting opcode matching\n"
+	  "(these five are Itanium features: no event here has them)" },
+	{ "nogroups", O_NOGROUPS, no_argument | CLI_COMPAT, NULL, "leave out event groups (an IBM POWER feature: none here)" },
+	{ "sde", O_SDE, required_argument | CLI_COMPAT, "FILE", "also the software-defined events FILE registers\n"
+	  "(-sde FILE works too; this library has no SDE component)" },
 	{ 0 },
+};
+
+/* What the feature filters ask for, for the message that none has it. */
+static const struct {
+	int opt;
+	const char *what;
+} features[] = {
+	{ O_DARR, "data address range restriction" },
+	{ O_DEAR, "a data event address register" },
+	{ O_IARR, "instruction address range restriction" },
+	{ O_IEAR, "an instruction event address register" },
+	{ O_OPCM, "opcode matching" },
 };
 
 static const struct cli_spec spec = {
@@ -34,7 +59,8 @@ static const struct cli_spec spec = {
 
 struct nv {
 	const char *inc, *exc;
-	int check, names, json, noumasks, noqual;
+	int check, names, json, noumasks, noqual, classic;
+	const char *feature;	/* --darr ...: the feature asked for, NULL for none */
 	int nevents, nbad;
 	int cur_pmu;		/* PMU of the last event shown, -1 before the first */
 	struct json j;
@@ -237,6 +263,8 @@ static void show_event(struct nv *v, const PAPI_event_info_t *in, const struct n
 static void list_all(struct nv *v)
 {
 	int code = PAPI_NATIVE_MASK;
+	if (v->feature)
+		return;	/* no PMU that libpfm4 drives through perf_event has one */
 	if (PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0) != PAPI_OK)
 		return;
 	do {
@@ -331,9 +359,20 @@ int cmd_native(int argc, char **argv)
 	const char *ev = NULL;
 	int o, n, r, status = CLI_OK;
 
+	const char *sde = NULL;
+	v.classic = cli_is_classic(argv);
+	/* papi_native_avail spells it with one dash. */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-sde"))
+			argv[i] = "--sde";
 	cli_begin(&c, &spec, argc, argv);
 	while ((o = cli_next(&c)) != -1) {
+		for (size_t i = 0; i < sizeof features / sizeof *features; i++)
+			if (o == features[i].opt)
+				v.feature = features[i].what;
 		switch (o) {
+		case O_NOGROUPS: break;	/* no PMU here has event groups to show */
+		case O_SDE: sde = c.optarg; break;
 		case 'e': ev = c.optarg; break;
 		case 'i': v.inc = c.optarg; break;
 		case 'x': v.exc = c.optarg; break;
@@ -349,6 +388,11 @@ int cmd_native(int argc, char **argv)
 		return cli_usage(spec.name, "unexpected argument '%s'", argv[c.optind]);
 	if (v.names && v.json)
 		return cli_usage(spec.name, "--names and --json do not go together");
+	if (sde && access(sde, R_OK) != 0)
+		return cli_error(spec.name, "%s: %s", sde, strerror(errno));
+	if (sde)
+		cli_error(spec.name, "%s registers no events here: this library has no "
+			  "software-defined-event (SDE) component", sde);
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
 	if (v.json)
@@ -376,6 +420,10 @@ int cmd_native(int argc, char **argv)
 		json_obj_end(&v.j);
 		if (json_end(&v.j))
 			status = CLI_FAIL;
+	} else if (v.classic && !v.names) {
+		printf("\nTotal events reported: %d\n", v.nevents);
+		if (v.check)
+			printf("Of these, %d cannot be counted here.\n", v.nbad);
 	} else if (!v.names) {
 		if (v.cur_pmu >= 0)
 			printf("\n");
@@ -385,9 +433,12 @@ int cmd_native(int argc, char **argv)
 		printf("\n");
 	}
 	PAPI_shutdown();
-	if (!v.nevents && (v.inc || v.exc)) {
+	if (!v.nevents && (v.inc || v.exc || v.feature)) {
 		/* Like grep: finding nothing is a failure a script can see. */
-		if (v.inc && v.exc)
+		if (v.feature)
+			cli_error(spec.name, "no event here supports %s: an Itanium PMU feature, which "
+				  "no PMU that Linux perf_event and libpfm4 drive has", v.feature);
+		else if (v.inc && v.exc)
 			cli_error(spec.name, "no event name contains '%s' without '%s'", v.inc, v.exc);
 		else if (v.inc)
 			cli_error(spec.name, "no event name contains '%s'", v.inc);

@@ -171,3 +171,90 @@ load helper
 		[ -s out ] && jq -e . out > /dev/null || { echo "$c: not JSON"; cat out; return 1; }
 	done
 }
+
+@test "classic names take every option PAPI 7.0's tool of that name takes" {
+	local dir row tool args want n=0
+	dir=$(classic_links papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost \
+		papi_clockres papi_mem_info papi_command_line papi_component_avail papi_hardware_avail \
+		papi_error_codes papi_version)
+	# tool|arguments|exit status: the options of PAPI 7.0's tools (their --help and source)
+	while IFS='|' read -r tool args want; do
+		[ -n "$tool" ] || continue
+		# shellcheck disable=SC2086
+		run "$dir/$tool" $args
+		[ "$status" -eq "$want" ] || { echo "$tool $args: exit $status, not $want: $output"; return 1; }
+		n=$((n + 1))
+	done <<'T'
+papi_avail|-a|0
+papi_avail|--avail|0
+papi_avail|-c|0
+papi_avail|--check|0
+papi_avail|-d|0
+papi_avail|--detail|0
+papi_avail|-e PAPI_TOT_CYC|0
+papi_avail|--br --cache --cnd --fp --ins --idl --l1 --l2 --l3 --mem --msc --tlb|0
+papi_avail|-h|0
+papi_avail|--help|0
+papi_native_avail|-c -i TASK-CLOCK|0
+papi_native_avail|--check -i TASK-CLOCK|0
+papi_native_avail|-e perf::TASK-CLOCK|0
+papi_native_avail|-i TASK -x CPU|0
+papi_native_avail|--noqual -i TASK|0
+papi_native_avail|--nogroups -i TASK|0
+papi_native_avail|-sde /bin/sh -i TASK|0
+papi_native_avail|--darr|1
+papi_native_avail|--dear|1
+papi_native_avail|--iarr|1
+papi_native_avail|--iear|1
+papi_native_avail|--opcm|1
+papi_native_avail|-h|0
+papi_native_avail|--help|0
+papi_event_chooser|NATIVE perf::TASK-CLOCK|0
+papi_decode|-a|0
+papi_decode|-h|0
+papi_cost|-b 10 -d -p -s -t 50|0
+papi_cost|-t 50 TESTS_QUIET|0
+papi_cost|-h|0
+papi_clockres||0
+papi_mem_info||0
+papi_command_line|-u -x perf::TASK-CLOCK|0
+papi_command_line|-h|0
+papi_component_avail|-d|0
+papi_component_avail|-h|0
+papi_component_avail|--help|0
+papi_hardware_avail|-h|0
+papi_hardware_avail|--help|0
+papi_error_codes||0
+papi_version||0
+T
+	[ "$n" -eq 41 ]
+}
+
+@test "papi_native_avail ends with PAPI 7's total line; the feature filters say why nothing has them" {
+	run --separate-stderr -0 run_as papi_native_avail -i TASK-CLOCK
+	[[ "${lines[-1]}" =~ ^Total\ events\ reported:\ [1-9][0-9]*$ ]]
+	run --separate-stderr -1 run_as papi_native_avail --darr
+	[ "${lines[-1]}" = "Total events reported: 0" ]
+	[[ "$stderr" == *"no event here supports data address range restriction: an Itanium"* ]]
+	run --separate-stderr -0 run_as papi_native_avail -sde /bin/sh -i TASK-CLOCK
+	[[ "$stderr" == *"/bin/sh registers no events here: this library has no software-defined-event (SDE) component"* ]]
+	run --separate-stderr -1 run_as papi_native_avail -sde "$BATS_TEST_TMPDIR/none"
+	[[ "$stderr" == *"none: No such file or directory"* ]]
+	# the compatibility options are in --help, apart, and not offered for completion
+	run -0 papi native --help
+	[[ "$output" == *"Accepted as PAPI 7's tool takes them:"*"--darr"*"--nogroups"*"--sde=FILE"* ]]
+	run -0 papi native --list-opts
+	[[ "$output" != *darr* && "$output" != *sde* ]]
+}
+
+@test "papi component -d shows each component's version, domains and capabilities" {
+	run -0 papi component -d
+	[[ "$output" == *"version:  "* ]]
+	[[ "$output" == *"domains:  "*"(default "* ]]
+	[[ "$output" == *"fast counter read (rdpmc)"* ]]
+	run -0 papi component
+	[[ "$output" != *"domains:"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component -d --json
+	jq -e '.components[0].detail | has("version") and has("fast_counter_read") and has("default_domain")' <<<"$output"
+}
