@@ -79,6 +79,10 @@ $(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc rea
 
 all: $(BUILD)/libpapi.a $(BUILD)/papi $(BUILD)/papi.pc
 
+# Library modules include their own layer's header, never internal.h (which
+# gathers every layer for cmd/ and the tests): internal.h refuses them.
+$(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(say) CC $<

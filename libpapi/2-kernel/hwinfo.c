@@ -8,7 +8,7 @@
 #include <cpuid.h>
 #endif
 
-#include "internal.h"
+#include "2-kernel/kernel.h"
 
 static PAPI_hw_info_t hw;
 static pthread_once_t hw_once = PTHREAD_ONCE_INIT;

@@ -8,7 +8,7 @@
 #include <cpuid.h>
 #endif
 
-#include "internal.h"
+#include "2-kernel/kernel.h"
 
 /* Associativity of a fully associative cache or TLB, as PAPI reports it. */
 #define MH_FULL SHRT_MAX

@@ -10,7 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "2-kernel/kernel.h"
 
 static int real_perf_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
 			  unsigned long flags)
@@ -136,13 +136,10 @@ static int read_paranoid(void)
 
 /* pe_advice: one sentence a person can act on, for a failed open of the
  * event called name. Never fails; truncates to len. */
-void pe_advice(int err, const char *name, const struct perf_event_attr *attr, char *buf,
-	       size_t len)
+void pe_advice(int err, const char *name, const struct perf_event_attr *attr,
+	       const char *core_why, char *buf, size_t len)
 {
 	const char *ev = name ? name : "event";
-	int hw = attr && (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE ||
-			  attr->type == PERF_TYPE_RAW || attr->type >= PERF_TYPE_MAX);
-	const char *core_why = hw ? pmu_core_unavailable_reason() : NULL;
 
 	switch (err) {
 	case EACCES:

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "2-kernel/kernel.h"
 
 /* ---- address maps from the loaded ELF segments -------------------------
  * dl_iterate_phdr hands us every loaded object with its program headers and

@@ -4,7 +4,7 @@
 #include <x86intrin.h>
 #endif
 
-#include "internal.h"
+#include "2-kernel/kernel.h"
 
 PAPI_HOT static long long ns_of(clockid_t id)
 {

@@ -8,7 +8,7 @@
 
 #include <csv.h>
 
-#include "internal.h"
+#include "3-naming/naming.h"
 
 /*
  * A record is one line: libcsv parses each line on its own, so a broken line

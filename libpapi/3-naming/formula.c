@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "3-naming/naming.h"
 
 /*
  * A formula is a postfix program over the values of its terms (N0, N1, ...).

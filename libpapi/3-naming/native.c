@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "internal.h"
+#include "3-naming/naming.h"
 
 /* internal.h brought the kernel's <linux/perf_event.h>; libpfm4's copy of the
  * same definitions would clash, so only its encoding interface is taken. */

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "internal.h"
+#include "3-naming/naming.h"
 
 /* libpfm4's "perf" PMU lists each software event under its PERF_COUNT_SW_*
  * name and its perf-tool aliases; all spellings of one event share its

@@ -6,7 +6,7 @@
 
 #include <perfmon/pfmlib.h>
 
-#include "internal.h"
+#include "3-naming/naming.h"
 #include "3-naming/events_tbl.h"
 #include "3-naming/preset_catalog.h"
 
@@ -227,20 +227,19 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 	return PAPI_OK;
 }
 
-/* Is code part of any EventSet? */
+/* The core layer's answer to "is code part of an EventSet?" (init.c
+ * registers it); none before, when no set can exist. */
+static int (*in_use_fn)(int code);
+
+void presets_set_in_use(int (*in_use)(int code))
+{
+	__atomic_store_n(&in_use_fn, in_use, __ATOMIC_RELEASE);
+}
+
 static int code_in_use(int code)
 {
-	if (es_enter() != PAPI_OK)	/* not initialized: no sets */
-		return 0;
-	int used = 0;
-	for (int id = 0; id < 256 * 256 && !used; id++) {
-		EventSet_t *es = es_lookup(id);
-		for (int e = 0; es && e < es->nev; e++)
-			if (es->ev[e].code == code)
-				used = 1;
-	}
-	es_leave();
-	return used;
+	int (*fn)(int) = __atomic_load_n(&in_use_fn, __ATOMIC_ACQUIRE);
+	return fn ? fn(code) : 0;
 }
 
 static char *dup_or_null(const char *s)

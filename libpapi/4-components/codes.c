@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "4-components/components.h"
 
 /* Code kinds: presets 0x8xxxxxxx, user-defined 0xCxxxxxxx, native 0x4xxxxxxx. */
 enum kind { K_OTHER, K_NATIVE, K_PRESET };

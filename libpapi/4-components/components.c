@@ -7,7 +7,7 @@
 
 #include <perfmon/pfmlib.h>
 
-#include "internal.h"
+#include "4-components/components.h"
 
 #define NCMP 1
 /* Events PAPI can multiplex in one EventSet (PAPI 7's PAPI_MAX_SW_MPX_EVENTS). */

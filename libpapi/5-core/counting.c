@@ -3,7 +3,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /* Hooks other modules set: called on start/stop of a set they manage
  * (overflow, software multiplexing). NULL when unused. */

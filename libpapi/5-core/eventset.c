@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /* The table is two-level and never moves: a lookup reads two pointers and
  * takes no lock. Chunks are allocated under tbl_lock and freed at shutdown. */
@@ -14,6 +14,28 @@
 #define NCHUNKS 256
 static EventSet_t **chunks[NCHUNKS];
 static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The hooks of the modules that keep state per set (core.h). */
+#define MAX_HOOKS 8
+static const struct es_hooks *hooks[MAX_HOOKS];
+static int nhooks;
+
+void es_add_hooks(const struct es_hooks *h)
+{
+	for (int i = 0; i < nhooks; i++)
+		if (hooks[i] == h)
+			return;
+	if (nhooks < MAX_HOOKS)
+		hooks[nhooks++] = h;
+}
+
+/* Call hook F of every module that has one, with the arguments that follow. */
+#define EACH_HOOK(F, ...)                                \
+	do {                                             \
+		for (int hk_ = 0; hk_ < nhooks; hk_++)   \
+			if (hooks[hk_]->F)               \
+				hooks[hk_]->F(__VA_ARGS__); \
+	} while (0)
 
 PAPI_HOT EventSet_t *es_lookup(int id)
 {
@@ -76,7 +98,7 @@ static int create_eventset_impl(int *EventSet)
 	es->granularity = papi_default_granularity;
 	es->owner = papi_gettid();
 	es->cpu = -1;
-	thr_note_self();
+	EACH_HOOK(created, es);
 	int ret = tbl_insert(es);
 	if (ret != PAPI_OK) {
 		free(es);
@@ -88,10 +110,9 @@ static int create_eventset_impl(int *EventSet)
 
 static void es_free(EventSet_t *es)
 {
-	mpx_release(es);
+	EACH_HOOK(halt, es);
 	es_close_all(es);
-	profil_free(es);
-	ovf_free(es);
+	EACH_HOOK(release, es);
 	free(es->ev);
 	free(es->hw);
 	free(es->groups);
@@ -119,7 +140,7 @@ static int es_get_stopped(int id, EventSet_t **out)
 /* Close counter h of es: its user page first, then its descriptor. */
 static void hw_close(EventSet_t *es, int h)
 {
-	rdpmc_unmap(es, h);
+	EACH_HOOK(closing, es, h);
 	sys->close(es->hw[h].fd);
 	es->hw[h].fd = -1;
 }
@@ -127,8 +148,7 @@ static void hw_close(EventSet_t *es, int h)
 void es_close_all(EventSet_t *es)
 {
 	es->frozen = 0;
-	if (es->overflow)
-		ovf_fd_close_all(es);	/* ring buffers go before their fds */
+	EACH_HOOK(closing_all, es);	/* ring buffers go before their fds */
 	for (int i = 0; i < es->nhw; i++) {
 		/* members first, leaders last: closing a leader first would
 		 * promote its members to singleton groups for nothing. */
@@ -202,8 +222,7 @@ static int hw_open(EventSet_t *es, int h)
 				g = i;
 	struct perf_event_attr a;
 	hw_attr(es, n, g < 0, &a);
-	if (es->overflow)
-		ovf_attr(es, h, &a);
+	EACH_HOOK(attr, es, h, &a);
 	/* The owner's tid, not 0: a set counts its owner whichever thread
 	 * adds the events; CPU-wide (pid -1) when bound to a CPU only. */
 	pid_t pid = es->attach ? es->attach : es->cpu >= 0 ? -1 : es->owner;
@@ -216,8 +235,7 @@ static int hw_open(EventSet_t *es, int h)
 			/* Does it open alone? Then the group is the obstacle. */
 			struct perf_event_attr solo;
 			hw_attr(es, n, 1, &solo);
-			if (es->overflow)
-				ovf_attr(es, h, &solo);
+			EACH_HOOK(attr, es, h, &solo);
 			int sfd = sys->perf_open(&solo, pid, es->cpu, -1, PERF_FLAG_FD_CLOEXEC);
 			if (sfd >= 0) {
 				sys->close(sfd);
@@ -228,7 +246,10 @@ static int hw_open(EventSet_t *es, int h)
 			err = errno;
 			ret = pe_errno_to_papi(err);
 		}
-		pe_advice(err, n->name, &a, why, sizeof why);
+		int core = a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_HW_CACHE ||
+			   a.type == PERF_TYPE_RAW || a.type >= PERF_TYPE_MAX;
+		pe_advice(err, n->name, &a, core ? pmu_core_unavailable_reason() : NULL, why,
+			  sizeof why);
 		papi_set_reason("%s", why);
 		/* A PMU the kernel does not have makes the event uncountable
 		 * here: PAPI reports such an event as not existing. */
@@ -255,8 +276,12 @@ static int hw_open(EventSet_t *es, int h)
 		es->rbuf = b;
 		es->rbuf_len = need;
 	}
-	rdpmc_map(es, h);
-	return es->overflow ? ovf_fd_open(es, h) : PAPI_OK;
+	for (int i = 0; i < nhooks; i++) {
+		int ret = hooks[i]->opened ? hooks[i]->opened(es, h) : PAPI_OK;
+		if (ret != PAPI_OK)
+			return ret;
+	}
+	return PAPI_OK;
 }
 
 int es_reopen(EventSet_t *es)
@@ -441,10 +466,7 @@ static int remove_event_impl(int EventSet, int EventCode)
 	if (e == es->nev)
 		return PAPI_EINVAL;
 	/* An event leaves the set with its profile and overflow turned off. */
-	if (es->profil)
-		profil_forget(es, EventCode);
-	if (es->overflow)
-		ovf_forget(es, EventCode);
+	EACH_HOOK(forget, es, EventCode);
 	for (int t = 0; t < es->ev[e].def.nterms; t++)
 		es->hw[es->ev[e].hw[t]].refs--;
 	memmove(&es->ev[e], &es->ev[e + 1], (size_t)(es->nev - e - 1) * sizeof *es->ev);
@@ -531,9 +553,7 @@ static int cleanup_eventset_impl(int EventSet)
 	if (ret != PAPI_OK)
 		return ret;
 	es_close_all(es);
-	profil_free(es);
-	ovf_free(es);
-	mpx_release(es);
+	EACH_HOOK(release, es);
 	es->nev = 0;
 	es->nhw = 0;
 	es->ngroups = 0;
@@ -641,6 +661,23 @@ void es_foreach(void (*fn)(EventSet_t *es, void *arg), void *arg)
 				fn(es, arg);
 		}
 	}
+}
+
+/* es_code_in_use: is code part of any EventSet? presets.c asks through
+ * presets_set_in_use before it redefines an event. */
+int es_code_in_use(int code)
+{
+	if (es_enter() != PAPI_OK)	/* not initialized: no sets */
+		return 0;
+	int used = 0;
+	for (int id = 0; id < CHUNK * NCHUNKS && !used; id++) {
+		EventSet_t *es = es_lookup(id);
+		for (int e = 0; es && e < es->nev; e++)
+			if (es->ev[e].code == code)
+				used = 1;
+	}
+	es_leave();
+	return used;
 }
 
 /* At shutdown: stop and free every set, once no call uses them. When some

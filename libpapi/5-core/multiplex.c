@@ -6,7 +6,7 @@
 #include <sys/ioctl.h>
 #include <time.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /* PAPI 7's default time slice: 10 ms. */
 int papi_mpx_ns = 10000000;
@@ -263,3 +263,8 @@ int mpx_query(int EventSet, int *ns, int *flags)
 	es_leave();
 	return ret;
 }
+
+const struct es_hooks mpx_es_hooks = {
+	.halt = mpx_stop,
+	.release = mpx_release,
+};

@@ -6,7 +6,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /* What the perf_event component can honour (as PAPI 7 reports it): the
  * kernel's exclude_user/kernel/hv bits, and a thread or a whole CPU. */

@@ -10,7 +10,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /*
  * How it works.
@@ -131,6 +131,15 @@ static void *pc_of(void *uc)
 
 /* ------------------------------------------------------------------ dispatch */
 
+/* profil.c's histogram (init.c registers it): samples of a set with
+ * es->profil go there too. */
+static ovf_sample_fn sample_hook;
+
+void ovf_set_sample_hook(ovf_sample_fn fn)
+{
+	__atomic_store_n(&sample_hook, fn, __ATOMIC_RELEASE);
+}
+
 static void dispatch(EventSet_t *es, struct ovf_set *os, void *pc, long long vec, void *uc)
 {
 	PAPI_overflow_handler_t h = os->handler;
@@ -173,8 +182,9 @@ static void ring_drain(struct slot *s, void *uc)
 		    os && __atomic_load_n(&os->armed, __ATOMIC_ACQUIRE)) {
 			uint64_t ip;
 			ring_copy(&ip, data, size, tail + sizeof hdr, sizeof ip);
-			if (es->profil)
-				profil_hit(es, (void *)(uintptr_t)ip, 1LL << s->bit, 1);
+			ovf_sample_fn take = __atomic_load_n(&sample_hook, __ATOMIC_ACQUIRE);
+			if (es->profil && take)
+				take(es, (void *)(uintptr_t)ip, 1LL << s->bit, 1);
 			dispatch(es, os, (void *)(uintptr_t)ip, 1LL << s->bit, uc);
 			/* the handler may have turned this overflow off */
 			if (__atomic_load_n(&s->use, __ATOMIC_ACQUIRE) != S_BUSY) {
@@ -236,8 +246,9 @@ static void sw_tick(EventSet_t *es, struct ovf_set *os, void *uc)
 			continue;
 		e->base += k * e->threshold;
 		vec |= 1LL << e->bit;
-		if (es->profil)
-			profil_hit(es, pc, 1LL << e->bit, (unsigned long long)k);
+		ovf_sample_fn take = __atomic_load_n(&sample_hook, __ATOMIC_ACQUIRE);
+		if (es->profil && take)
+			take(es, pc, 1LL << e->bit, (unsigned long long)k);
 	}
 	if (vec)
 		dispatch(es, os, pc, vec, uc);
@@ -805,3 +816,36 @@ int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *
 	es_leave();
 	return ret;
 }
+
+/* ------------------------------------------------------------------ eventset hooks */
+
+static void hook_attr(const EventSet_t *es, int h, struct perf_event_attr *a)
+{
+	if (es->overflow)
+		ovf_attr(es, h, a);
+}
+
+static int hook_opened(EventSet_t *es, int h)
+{
+	return es->overflow ? ovf_fd_open(es, h) : PAPI_OK;
+}
+
+static void hook_closing_all(EventSet_t *es)
+{
+	if (es->overflow)
+		ovf_fd_close_all(es);
+}
+
+static void hook_forget(EventSet_t *es, int code)
+{
+	if (es->overflow)
+		ovf_forget(es, code);
+}
+
+const struct es_hooks ovf_es_hooks = {
+	.attr = hook_attr,
+	.opened = hook_opened,
+	.closing_all = hook_closing_all,
+	.forget = hook_forget,
+	.release = ovf_free,
+};

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /*
  * A profiled event owns a copy of its PAPI_sprofil_t regions (the caller's
@@ -309,3 +309,14 @@ int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode,
 	es_leave();
 	return ret;
 }
+
+static void hook_forget(EventSet_t *es, int code)
+{
+	if (es->profil)
+		profil_forget(es, code);
+}
+
+const struct es_hooks profil_es_hooks = {
+	.forget = hook_forget,
+	.release = profil_free,
+};

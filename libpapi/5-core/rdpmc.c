@@ -4,7 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 int papi_rdpmc = 1;
 
@@ -164,3 +164,14 @@ int rdpmc_read(EventSet_t *es, uint64_t *buf, const size_t *off)
 	}
 	return 1;
 }
+
+static int hook_opened(EventSet_t *es, int h)
+{
+	rdpmc_map(es, h);	/* never fails: without a page, read() */
+	return PAPI_OK;
+}
+
+const struct es_hooks rdpmc_es_hooks = {
+	.opened = hook_opened,
+	.closing = rdpmc_unmap,
+};

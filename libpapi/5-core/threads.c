@@ -4,7 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /* One entry per thread PAPI knows. Entries are added when a thread
  * registers (explicitly, or by creating an EventSet) and removed when it
@@ -289,3 +289,12 @@ int PAPI_unlock(int lck)
 	pthread_mutex_unlock(&user_locks[lck]);
 	return PAPI_OK;
 }
+
+static void hook_created(EventSet_t *es)
+{
+	thr_note_self();
+}
+
+const struct es_hooks thr_es_hooks = {
+	.created = hook_created,
+};

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /*
  * Conventions (seed 000, "PAPIF"): every argument is passed by reference and

@@ -6,9 +6,6 @@
 
 #include "6-api/hl.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 
 /*
  * Each thread that begins a region gets its own EventSet and its own table
@@ -22,11 +19,6 @@
 
 enum { HL_OFF, HL_ON, HL_DISABLED, HL_FINISHED };
 
-struct hl_event *hl_ev;
-int hl_nev, hl_nval = HL_FIRST_EVENT;
-_Atomic(struct hl_thread *) hl_threads;
-atomic_int hl_nthreads;
-
 static pthread_mutex_t hl_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int hl_mode = HL_OFF;
 /* Bumped when every EventSet goes away (PAPI_shutdown, fork): a thread whose
@@ -34,49 +26,6 @@ static atomic_int hl_mode = HL_OFF;
 static atomic_uint hl_gen = 1;
 static char *hl_user_events;	/* PAPI_hl_set_events, overrides PAPI_EVENTS */
 
-/* Region real time. With an invariant TSC a region keeps only its TSC
- * cycles, and the report turns them into nanoseconds at the rate the TSC
- * ran against CLOCK_MONOTONIC between setup and the report: one
- * clock_gettime fewer per begin and per end (about 40 ns each right after
- * the read() syscall, measured on a PTI kernel). Without one, each sample
- * reads both clocks. */
-int hl_tsc_allowed = 1;
-int hl_tsc_time;
-static long long hl_tsc0, hl_ns0;
-
-#if defined(__x86_64__) || defined(__i386__)
-/* CPUID 0x80000007 EDX bit 8: the TSC ticks at one rate in every P-, C- and
- * T-state (Linux's constant_tsc and nonstop_tsc). */
-static int tsc_invariant(void)
-{
-	unsigned a, b, c, d;
-	return __get_cpuid(0x80000007, &a, &b, &c, &d) && (d >> 8 & 1);
-}
-#else
-static int tsc_invariant(void)
-{
-	return 0;
-}
-#endif
-
-/* The TSC and CLOCK_MONOTONIC at one instant (the TSC halfway across the
- * clock read). */
-static void clock_pair(long long *tsc, long long *ns)
-{
-	long long a = PAPI_get_real_cyc();
-	*ns = PAPI_get_real_nsec();
-	long long b = PAPI_get_real_cyc();
-	*tsc = a + (b - a) / 2;
-}
-
-double hl_ns_per_cycle(void)
-{
-	long long tsc, ns;
-	clock_pair(&tsc, &ns);
-	if (tsc <= hl_tsc0 || ns <= hl_ns0)
-		return 0;
-	return (double)(ns - hl_ns0) / (double)(tsc - hl_tsc0);
-}
 static __thread struct hl_thread *me;
 static pthread_key_t hl_key;
 
@@ -368,8 +317,7 @@ static int hl_setup(int *es)
 		ret = PAPI_ESYS;
 		goto out;
 	}
-	hl_tsc_time = hl_tsc_allowed && tsc_invariant();
-	clock_pair(&hl_tsc0, &hl_ns0);
+	hl_clock_start();
 	atexit(hl_atexit);
 	papi_on_shutdown(hl_on_shutdown);
 	pthread_atfork(NULL, NULL, hl_child_after_fork);

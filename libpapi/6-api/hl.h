@@ -1,11 +1,25 @@
-/* hl.h: the region API's private types, shared by hl.c (recording) and hl_output.c (the report). */
+/* hl.h: the region API's private types and state (hl_state.c), shared by hl.c (recording) and hl_output.c (the report). */
 #ifndef PAPI_HL_H
 #define PAPI_HL_H
 
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "internal.h"
+#include "5-core/core.h"
+
+/* hl.c: one item of PAPI_EVENTS ("NAME" or "NAME=instant" / "NAME=delta").
+ * hl_events_parse splits spec at commas into at most max items (spaces
+ * around an item are ignored; a name listed twice is kept once). Items that
+ * are empty, hold a space or control character, or are too long are left
+ * out and described in err ("; "-separated, may be NULL). Returns the number
+ * of items stored, or PAPI_EINVAL for a NULL spec/out or negative max.
+ * Never reads past spec's terminating NUL (a fuzz target's entry point). */
+#define HL_MAX_EVENTS 64
+struct hl_spec {
+	char name[PAPI_HUGE_STR_LEN];
+	int instant;
+};
+int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, size_t errlen);
 
 /* A region's values: the two clocks first, then one per measured event. */
 #define HL_CYCLES 0		/* PAPI_get_real_cyc() */
@@ -69,6 +83,9 @@ static inline struct hl_region *hl_region_at(struct hl_thread *t, int i)
  * time (hl_ns_per_cycle); fixed at setup. hl_tsc_allowed = 0 before the
  * first region keeps a clock_gettime per sample (tests compare the two). */
 extern int hl_tsc_time, hl_tsc_allowed;
+/* Decide how regions keep real time and take the starting clock pair
+ * (setup of the first region). */
+void hl_clock_start(void);
 /* Nanoseconds per TSC cycle from setup to now; 0 when no time passed. */
 double hl_ns_per_cycle(void);
 

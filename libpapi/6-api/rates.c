@@ -1,7 +1,7 @@
 /* rates.c: the legacy high level (PAPI_start_counters ... PAPI_stop_counters) and the rate calls (flips, flops, ipc, epc). */
 #include <string.h>
 
-#include "internal.h"
+#include "5-core/core.h"
 
 /*
  * Each thread has one implicit EventSet for these calls, used either by the

@@ -1,0 +1,58 @@
+/* reason.c: debug output (PAPI_DEBUG, PAPI_set_debug) and the per-thread reason the last call failed. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "1-state/state.h"
+
+PAPI_FIRST_DATA int papi_debug_level = PAPI_QUIET;
+
+/* PAPI_set_debug: PAPI_QUIET, PAPI_VERB_ECONT or PAPI_VERB_ESTOP.
+ * PAPI_EINVAL for any other level. */
+int PAPI_set_debug(int level)
+{
+	if (level != PAPI_QUIET && level != PAPI_VERB_ECONT && level != PAPI_VERB_ESTOP)
+		return PAPI_EINVAL;
+	papi_debug_level = level;
+	return PAPI_OK;
+}
+
+void papi_dbg(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("PAPI: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+static __thread char reason[512];
+static __thread int reason_muted;	/* papi_reason_mute */
+
+const char *papi_last_reason(void)
+{
+	return reason;
+}
+
+void papi_set_reason(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof reason, fmt, ap);
+	va_end(ap);
+	if (!reason_muted)
+		DBG("%s", reason);
+}
+
+/* papi_reason_mute: see state.h. */
+int papi_reason_mute(int on)
+{
+	int was = reason_muted;
+	reason_muted = on;
+	return was;
+}
+
+void papi_clear_reason(void)
+{
+	reason[0] = 0;
+}

@@ -1,0 +1,221 @@
+/* naming.h: layer 3, naming events: the PMUs and native events through
+ * libpfm4 (native.c) and the kernel's software events (native_sw.c), the
+ * preset and user-event tables (presets.c, preset_catalog.c, the generated
+ * events_tbl), definition files (deffile.c) and formulas (formula.c). */
+#ifndef PAPI_NAMING_H
+#define PAPI_NAMING_H
+
+#include <stdio.h>
+
+#include "2-kernel/kernel.h"
+
+/* Most native terms one preset or user event may combine (PAPI 7's limit). */
+#define PAPI_EVENTS_IN_DERIVED_EVENT 8
+
+/* Derived types of the definition files (seed 002). */
+#define NOT_DERIVED	0x0
+#define DERIVED_ADD	0x1
+#define DERIVED_PS	0x2
+#define DERIVED_ADD_PS	0x4
+#define DERIVED_CMPD	0x8
+#define DERIVED_SUB	0x10
+#define DERIVED_POSTFIX	0x20
+#define DERIVED_INFIX	0x40
+/* ------------------------------------------------------------------ PMUs
+ * native.c keeps the PMUs libpfm4 detected. A PMU is usable when libpfm4
+ * detected it and the running kernel exposes it (sys->pmu_type >= 0). */
+struct pmu {
+	int pfm_pmu;		/* libpfm4 pfm_pmu_t */
+	int pfm_type;		/* PFM_PMU_TYPE_CORE, _UNCORE, _OS_GENERIC */
+	int kernel_type;	/* perf_event_attr.type from sysfs, -1 when absent */
+	int num_cntrs, num_fixed;
+	char name[64];		/* libpfm4 name: "skx", "perf", "amd64_fam19h_zen4" */
+	char desc[128];
+	char kernel_name[64];	/* sysfs device: "cpu", "cpu_core", "software", ... */
+};
+int pmu_count(void);
+const struct pmu *pmu_get(int i);
+/* Why the core PMU cannot count here, or NULL when it can. */
+const char *pmu_core_unavailable_reason(void);
+
+/* ------------------------------------------------------------------ native events
+ * Native events live in a per-process table; code = PAPI_NATIVE_MASK | index.
+ * Entries are created on first lookup (name -> encoding through libpfm4) and
+ * never move, so native_get() needs no lock. */
+struct native {
+	char *name;		/* canonical name "pmu::EVENT[:UMASK][:mod=val]" */
+	char *desc;		/* long description (event, then umask), owned */
+	int pfm_idx;		/* libpfm4 event index */
+	int pmu;		/* index into the PMU list */
+	int umask_only;		/* 1 for the code of a bare "EVENT:UMASK" enumeration entry */
+	int attr_idx;		/* libpfm4 attribute index of that umask/modifier, else -1 */
+	int encode_err;		/* PAPI_OK, or why attr is unusable (an event that needs a
+				 * unit mask: listed and named, but not countable as is) */
+	struct perf_event_attr attr;	/* encoded; exclude_* as the name's modifiers set */
+	unsigned char has_domain_mod;	/* name carries :u/:k/:h: domain fixed by name */
+};
+/* Look name up (encoding it through libpfm4 the first time).
+ * Returns PAPI_OK and *idx, PAPI_ENOEVNT (unknown), PAPI_EINVAL (bad
+ * qualifier or NULL/overlong name), PAPI_ENOMEM. */
+int native_lookup(const char *name, int *idx);
+/* The entry for index idx, or NULL when idx is not a valid index. */
+const struct native *native_get(int idx);
+/* Enumerate native codes (PAPI_enum_event semantics for native codes). */
+int native_enum(int *code, int modifier, int cidx);
+/* Fill info for a native code. */
+int native_info(int idx, PAPI_event_info_t *info);
+/* Number of native events native_enum lists: the events of every PMU libpfm4
+ * detected (for component info; whether the kernel can count them is
+ * native_usable's question). */
+int native_count(void);
+/* Can the running kernel count native index idx? PAPI_OK, or PAPI_ENOEVNT
+ * (bad index), PAPI_EINVAL (needs a unit mask), PAPI_ECMP (the PMU it needs
+ * is absent from the kernel; papi_last_reason() says which). */
+int native_usable(int idx);
+/* Free the table and libpfm4's state; the next call starts afresh. */
+void native_shutdown(void);
+
+/* native_sw: the software events a lookup resolves without libpfm4. */
+struct native_sw {
+	char canon[96];		/* "perf::EVENT[:u|:k]", EVENT as libpfm4 spells it */
+	const char *event;	/* EVENT inside canon */
+	size_t event_len;
+	char desc[128];		/* the description libpfm4's lookup gives it */
+	struct perf_event_attr attr;	/* as libpfm4 encodes it */
+	int has_domain_mod;
+};
+/* If name is "perf::EVENT" (any case) with an optional ":u" or ":k", EVENT
+ * a software event libpfm4 lists, and no LIBPFM_FORCE_PMU/DISABLED_PMUS in
+ * the environment: fill *out and return 1; else 0 (ask libpfm4). */
+int native_sw_match(const char *name, struct native_sw *out);
+/* 0 when name cannot be a preset or user event, so that a native lookup may
+ * skip loading the preset tables (a "pmu::" name and no event file named in
+ * the environment); 1 when the tables must be asked. */
+int presets_may_name(const char *name);
+/* Note whether the environment names an event file (PAPI_USER_EVENTS_FILE,
+ * PAPI_CSV_EVENT_FILE) for presets_may_name; PAPI_library_init calls it,
+ * so a change to those variables takes effect at the next init. */
+void presets_read_env(void);
+/* 1 once the preset tables (and event files) are loaded, 0 before. */
+int presets_loaded(void);
+
+/* ------------------------------------------------------------------ codes / presets
+ * codes.c dispatches preset (PAPI_PRESET_MASK) and user (PAPI_UE_MASK) codes to
+ * the presets module. Same contracts as the public calls of the same names. */
+int presets_name_to_code(const char *name, int *code);
+int presets_code_to_name(int code, char *name);
+int presets_info(int code, PAPI_event_info_t *info);
+int presets_enum(int *code, int modifier);
+/* PAPI_OK when the preset/user event can be counted here, else PAPI_ENOEVNT /
+ * PAPI_ENOTPRESET. */
+int presets_query(int code);
+/* presets_info_full: as presets_info, but count, code[], name[], derived and
+ * postfix describe this CPU's definition even when the kernel cannot count
+ * its natives (PAPI_get_event_info leaves them empty then); for the CLI. */
+int presets_info_full(int code, PAPI_event_info_t *info);
+
+/* ------------------------------------------------------------------ presets / user events
+ * A preset or user-defined event resolves to up to PAPI_EVENTS_IN_DERIVED_EVENT
+ * native indexes and a formula over their values. */
+struct formula;
+struct derived_def {
+	int nterms;
+	int ntv[PAPI_EVENTS_IN_DERIVED_EVENT];	/* native indexes */
+	int derived;		/* DERIVED_* type as in the definition files */
+	const struct formula *f;	/* compiled program; NULL for NOT_DERIVED and ADD */
+};
+/* Resolve a preset or user-event code for the running machine.
+ * PAPI_OK, PAPI_ENOEVNT (not defined / not available here), PAPI_ENOTPRESET. */
+int presets_resolve(int code, struct derived_def *out);
+/* Evaluate a derived event from its term values. */
+long long derived_eval(const struct derived_def *d, const long long *vals);
+
+/* ------------------------------------------------------------------ formulas (formula.c)
+ * A compiled formula is a stack program over term values N0..N(k-1).
+ * Arithmetic wraps modulo 2^64 (unsigned), division is signed and x/0 = 0;
+ * DERIVED_PS scales by hwinfo_mhz() with a 128-bit intermediate. */
+/* Compile a derived type over nterms base events: text is the formula of
+ * DERIVED_POSTFIX ("N0|N1|+|") or DERIVED_INFIX ("N0-(N1*2)"), ignored by the
+ * other types, which get their fixed program (ADD, SUB: N0-N1-..., PS:
+ * N1*Hz/N0, ADD_PS: (N1+N2)*Hz/N0, NOT_DERIVED and CMPD: N0).
+ * PAPI_OK and *out (free with formula_free), PAPI_EINVAL with a message in
+ * err (may be NULL) for a malformed formula or wrong term count, PAPI_ENOMEM. */
+int formula_compile(int type, const char *text, int nterms, struct formula **out, char *err,
+		    size_t errlen);
+/* Replace each term i of outer by the program sub[i] (whose terms are already
+ * numbered in the final term list). PAPI_OK, PAPI_EINVAL, PAPI_ENOMEM. */
+int formula_substitute(const struct formula *outer, const struct formula *const *sub, int nsub,
+		       struct formula **out);
+/* Copy of f with term i renamed map[i]. PAPI_OK or PAPI_ENOMEM. */
+int formula_remap(const struct formula *f, const int *map, struct formula **out);
+void formula_free(struct formula *f);
+long long formula_eval(const struct formula *f, const long long *vals);
+/* Write f as a PAPI postfix string ("N0|N1|+|"). PAPI_OK, PAPI_EBUF (too
+ * long), PAPI_EINVAL (a per-second step, which postfix cannot spell). */
+int formula_to_postfix(const struct formula *f, char *buf, size_t len);
+/* The simplest derived type whose fixed program f is (over nterms terms):
+ * NOT_DERIVED, DERIVED_ADD, DERIVED_SUB, DERIVED_PS/ADD_PS, else DERIVED_POSTFIX. */
+int formula_shape(const struct formula *f, int nterms);
+/* "DERIVED_ADD" for DERIVED_ADD ...; "UNKNOWN" for other values. */
+const char *formula_type_name(int type);
+/* The DERIVED_* value of a type name, -1 when it is not one. */
+int formula_type_parse(const char *name);
+
+/* ------------------------------------------------------------------ definition files (deffile.c)
+ * Seed 002's syntax (CPU / PRESET / EVENT lines) and papi decode's CSV
+ * (title "name,derived,postfix,..." then one row per event). One record a
+ * line; errors read "file:line: what is wrong" and the next line loads. */struct msgs {			/* collected messages */
+	char **v;
+	int n, cap;
+	int total;		/* also those past the kept 1000 */
+};
+void msgs_add(struct msgs *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void msgs_free(struct msgs *m);
+
+struct def_event {		/* one PRESET/EVENT row; strings live until the callback returns */
+	const char *file;
+	int line;
+	int preset;		/* PRESET (1) or EVENT (0) */
+	const char *name;
+	int derived;		/* DERIVED_* */
+	const char *formula;	/* POSTFIX/INFIX text, NULL for the other types */
+	int nbase;
+	const char *base[PAPI_EVENTS_IN_DERIVED_EVENT];	/* as written */
+	const char *ldesc, *sdesc, *note;	/* NULL when absent */
+	const char *pmu;	/* CPU name of the section that matched; NULL outside sections */
+	const char *const *cpus;	/* every name of that section, NULL-terminated; NULL outside */
+};
+struct deffile_sink {
+	/* 1 when the events under "CPU,name" concern this machine; NULL: all do. */
+	int (*cpu_match)(void *ctx, const char *name);
+	/* Take one event: PAPI_OK, or an error code with the reason in why. */
+	int (*event)(void *ctx, const struct def_event *ev, char *why, size_t len);
+	void *ctx;
+};
+/* Parse text (len bytes, named path in messages): every event of a section
+ * that applies goes to sink->event; each problem is added to errs. Returns
+ * the number of problems (0 = clean), or PAPI_ENOMEM. */
+int deffile_parse(const char *path, const char *text, size_t len, const struct deffile_sink *sink,
+		  struct msgs *errs);
+/* Read a whole file ("-" = stdin) into a NUL-terminated buffer (free() it).
+ * PAPI_OK, PAPI_ESYS (errno says why), PAPI_ENOMEM, PAPI_EINVAL (over 64 MiB). */
+int deffile_read(const char *path, char **text, size_t *len);
+/* Write ev as one definition-file line (PRESET or EVENT as ev->preset says). */
+void deffile_write_event(FILE *f, const struct def_event *ev);
+
+/* ------------------------------------------------------------------ presets extras (presets.c) */
+/* Problems met while loading the tables and event files (file:line: ...), in
+ * order; *n receives their count. Valid until PAPI_shutdown. Loads the tables
+ * first if needed. */
+const char *const *presets_errors(int *n);
+/* Fill *ev with the definition of preset/user code as this machine resolved
+ * it: canonical native names, effective derived type and postfix. Strings
+ * stay valid until PAPI_shutdown or a redefinition. PAPI_OK, PAPI_ENOEVNT
+ * (not defined here), PAPI_ENOTPRESET (bad code). *avail: 1 when countable. */
+int presets_definition(int code, struct def_event *ev, int *avail);
+
+/* The core layer answers "is code in an EventSet?" for presets.c, which must
+ * not redefine such an event; until one is registered, no code is in use. */
+void presets_set_in_use(int (*in_use)(int code));
+
+#endif
