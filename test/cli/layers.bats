@@ -1,0 +1,108 @@
+#!/usr/bin/env bats
+# layers.bats: libpapi's modules call downward only (test/tools/layers.sh over
+# nm of the built objects), and the check catches an upward call, a loop and
+# an upward include when one is planted.
+
+setup() {
+	TOP=${PAPI_TOP:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
+	BUILD=${PAPI_BUILD:-$TOP/build}
+	CHECK="$TOP/test/tools/layers.sh"
+	T=$(mktemp -d)
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# obj LAYER MODULE 'C source': compile one module of a made-up library.
+obj() {
+	mkdir -p "$T/obj/$1"
+	printf '%s\n' "$3" > "$T/$2.c"
+	${CC:-cc} -c -o "$T/obj/$1/$2.o" "$T/$2.c"
+}
+
+@test "the built library calls downward only and includes no higher layer" {
+	[ -d "$BUILD/libpapi/1-state" ] || skip "no built objects under $BUILD/libpapi"
+	run sh "$CHECK" "$BUILD/libpapi" "$TOP/libpapi"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^layers:\ [0-9]+\ modules,\ [0-9]+\ uses,\ downward\ only$ ]]
+}
+
+@test "every layer folder is numbered and holds modules" {
+	n=0
+	for d in "$TOP"/libpapi/*/; do
+		name=$(basename "$d")
+		[[ "$name" =~ ^[1-9]-[a-z]+$ ]] || { echo "not a layer folder: $name"; false; }
+		ls "$d"*.c >/dev/null
+		n=$((n + 1))
+	done
+	[ "$n" -ge 6 ]
+}
+
+@test "a call from a lower layer to a higher one is named with its symbol" {
+	obj 1-state low 'int up_fn(void); int low_fn(void) { return up_fn(); }'
+	obj 2-kernel high 'int up_fn(void) { return 1; }'
+	run sh "$CHECK" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"upward: 1-state/low -> 2-kernel/high (up_fn)"* ]]
+}
+
+@test "two modules of one layer calling each other are a loop" {
+	obj 3-naming a 'int b_fn(void); int a_fn(void) { return b_fn(); }'
+	obj 3-naming b 'int a_fn(void); int b_fn(void) { return a_fn(); }'
+	run sh "$CHECK" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loop: 3-naming/a -> 3-naming/b (b_fn) -> 3-naming/a (a_fn)"* ]]
+}
+
+@test "a loop through three modules is found" {
+	obj 5-core x 'int y_fn(void); int x_fn(void) { return y_fn(); }'
+	obj 5-core y 'int z_fn(void); int y_fn(void) { return z_fn(); }'
+	obj 5-core z 'int x_fn(void); int z_fn(void) { return x_fn(); }'
+	run sh "$CHECK" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loop: "*"5-core/x"*"5-core/y"*"5-core/z"* ]]
+}
+
+@test "downward calls and data uses pass" {
+	obj 1-state s 'int st; int s_fn(void) { return st; }'
+	obj 2-kernel k 'extern int st; int s_fn(void); int k_fn(void) { return s_fn() + st; }'
+	obj 2-kernel k2 'int k_fn(void); int k2_fn(void) { return k_fn(); }'
+	run sh "$CHECK" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "layers: 3 modules, 2 uses, downward only" ]
+}
+
+@test "a source including a higher layer's header or internal.h is named" {
+	mkdir -p "$T/src/2-kernel" "$T/src/3-naming"
+	printf '#include "3-naming/naming.h"\n' > "$T/src/2-kernel/bad.c"
+	printf '#include "internal.h"\n' > "$T/src/3-naming/worse.c"
+	printf '#include "2-kernel/kernel.h"\n' > "$T/src/3-naming/fine.c"
+	obj 1-state s 'int s_fn(void) { return 0; }'
+	run sh "$CHECK" "$T/obj" "$T/src"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"include: 2-kernel/bad.c:1 includes 3-naming/naming.h (a higher layer)"* ]]
+	[[ "$output" == *"include: 3-naming/worse.c:1 includes internal.h"* ]]
+	[[ "$output" != *"fine.c"* ]]
+}
+
+@test "a library module that includes internal.h does not compile" {
+	run ${CC:-cc} -DPAPI_IN_LIBRARY -I"$TOP/libpapi" -fsyntax-only -x c - <<< '#include "internal.h"'
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"includes its layer's header"* ]]
+}
+
+@test "no objects and a missing folder are usage errors" {
+	run sh "$CHECK" "$T/none"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no such folder"* ]]
+	run sh "$CHECK" "$T"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no objects"* ]]
+}
