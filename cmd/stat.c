@@ -9,7 +9,7 @@
 #include "stat.h"
 
 enum {
-	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT,
+	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER,
 };
 
 static const struct cli_opt opts[] = {
@@ -23,7 +23,9 @@ static const struct cli_opt opts[] = {
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
 	{ "interval", 'I', required_argument, "MS", "print the counts of every MS milliseconds" },
 	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
-	  "stop after MS milliseconds (the command gets SIGTERM)" },
+	  "stop after MS milliseconds: the command gets SIGTERM, then SIGKILL (--kill-after)" },
+	{ "kill-after", OPT_KILL_AFTER, required_argument, "MS",
+	  "after --timeout's SIGTERM, SIGKILL when the command runs MS more milliseconds (2000)" },
 	{ "no-inherit", OPT_NO_INHERIT, no_argument, NULL, "count the command's first thread only" },
 	{ "no-multiplex", OPT_NO_MPX, no_argument, NULL,
 	  "refuse events that do not fit in the counters together" },
@@ -71,7 +73,9 @@ static int parse(struct st *s, int argc, char **argv)
 	int opt;
 	long v;
 	cli_begin(&c, &spec, argc, argv);
+	int kill_after = 0;
 	s->o.repeat = 1;
+	s->o.kill_after_ms = 2000;
 	while ((opt = cli_next(&c)) != -1) {
 		switch (opt) {
 		case 'e':
@@ -108,6 +112,11 @@ static int parse(struct st *s, int argc, char **argv)
 			if (cli_long_arg("stat", "--timeout", c.optarg, 1, 0x7fffffff, &s->o.timeout_ms) < 0)
 				return -1;
 			break;
+		case OPT_KILL_AFTER:
+			if (cli_long_arg("stat", "--kill-after", c.optarg, 1, 0x7fffffff, &s->o.kill_after_ms) < 0)
+				return -1;
+			kill_after = 1;
+			break;
 		case OPT_NO_INHERIT: s->o.no_inherit = 1; break;
 		case OPT_NO_MPX: s->o.no_multiplex = 1; break;
 		}
@@ -124,6 +133,10 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "-r repeats a command; it cannot be used with -p/-t"), -1;
 	if (s->o.interval_ms && s->o.repeat > 1)
 		return cli_usage("stat", "-I and -r cannot be used together"), -1;
+	if (kill_after && !s->o.timeout_ms)
+		return cli_usage("stat", "--kill-after needs --timeout"), -1;
+	if (kill_after && attach)
+		return cli_usage("stat", "--kill-after: attached processes are never signalled"), -1;
 	if (s->o.json && s->o.sep)
 		return cli_usage("stat", "--json and -x cannot be used together"), -1;
 	return 0;

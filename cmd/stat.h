@@ -33,6 +33,7 @@ struct st_opts {
 	int no_inherit, no_multiplex;
 	long interval_ms;	/* -I, 0 = none */
 	long timeout_ms;	/* --timeout, 0 = none */
+	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */
 	pid_t *pids;		/* -p: processes (every thread) */
 	int npids;
 	pid_t *tids;		/* -t: single threads */
@@ -42,12 +43,14 @@ struct st_opts {
 };
 
 struct st_run {
+	int64_t elapsed_ns;
 	double elapsed, user, sys;	/* seconds; user/sys < 0 when unknown */
 	int status;			/* wait status, -1 when none (attach mode) */
+	int timeout;			/* what --timeout sent: 0 nothing, 1 SIGTERM, 2 and SIGKILL */
 };
 
 struct st_interval {
-	double t;			/* seconds since counting began */
+	int64_t t_ns;			/* its end, since counting began */
 	long long *val;			/* per event (delta over the interval) */
 };
 
@@ -103,8 +106,9 @@ int st_run_all(struct st *s);
 /* ---- stat_report.c */
 /* The final report in the chosen format on s->out. */
 void st_report(struct st *s);
-/* Record (and in the human and CSV formats print) one interval. */
-void st_interval(struct st *s, double t, const long long *total);
+/* Record (and in the human and CSV formats print) the interval that ends
+ * t_ns after counting began, given the totals so far. */
+void st_interval(struct st *s, int64_t t_ns, const long long *total);
 /* Statistics of n values. */
 struct st_stats {
 	double mean, stddev, min, median, max;

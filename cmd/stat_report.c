@@ -182,11 +182,17 @@ static void human_status(FILE *f, const struct st *s)
 	else
 		fputs("' (", f);
 	if (WIFSIGNALED(st))
-		fprintf(f, "%skilled by signal %d, %s):\n\n", s->o.repeat > 1 ? ", last " : "",
+		fprintf(f, "%skilled by signal %d, %s", s->o.repeat > 1 ? ", last " : "",
 			WTERMSIG(st), strsignal(WTERMSIG(st)));
 	else
-		fprintf(f, "%sexit status %d):\n\n", s->o.repeat > 1 ? ", last " : "",
+		fprintf(f, "%sexit status %d", s->o.repeat > 1 ? ", last " : "",
 			WEXITSTATUS(st));
+	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
+	if (sent)
+		fprintf(f, "; --timeout sent SIGTERM after %ld ms", s->o.timeout_ms);
+	if (sent > 1)
+		fprintf(f, ", then SIGKILL after %ld ms more", s->o.kill_after_ms);
+	fputs("):\n\n", f);
 }
 
 static void human(const struct st *s, FILE *f)
@@ -336,6 +342,19 @@ static void csv_report(const struct st *s, FILE *f)
 			csv_field(&c, NULL);
 		csv_row_end(&c);
 	}
+	/* What --timeout sent in the last run, and when. */
+	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
+	for (int k = 0; k < sent; k++) {
+		csv_field(&c, NULL);
+		csv_field(&c, "signal");
+		csv_field(&c, k ? "SIGKILL" : "SIGTERM");
+		csv_int(&c, s->o.timeout_ms + (k ? s->o.kill_after_ms : 0));
+		csv_field(&c, "ms");
+		for (size_t i = 5; i < NCOLS - 1; i++)
+			csv_field(&c, NULL);
+		csv_field(&c, "sent by --timeout");
+		csv_row_end(&c);
+	}
 }
 
 /* ------------------------------------------------------------------ JSON */
@@ -382,6 +401,22 @@ static void json_target(struct json *j, const struct st *s)
 	else
 		json_put_null(j);
 	json_kbool(j, "multiplexed", s->multiplexed);
+	json_key(j, "timeout");
+	if (!s->o.timeout_ms) {
+		json_put_null(j);
+		return;
+	}
+	json_obj_begin(j);
+	json_kint(j, "ms", s->o.timeout_ms);
+	if (s->o.cmd)
+		json_kint(j, "kill_after_ms", s->o.kill_after_ms);
+	json_key(j, "sent");	/* in the last run */
+	json_arr_begin(j);
+	int sent = s->o.cmd && s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
+	for (int k = 0; k < sent; k++)
+		json_str(j, k ? "SIGKILL" : "SIGTERM");
+	json_arr_end(j);
+	json_obj_end(j);
 }
 
 static void json_event(struct json *j, const struct st *s, const struct st_event *e)
@@ -464,7 +499,7 @@ static void json_report(const struct st *s, FILE *f)
 		json_arr_begin(&j);
 		for (int k = 0; k < s->niv; k++) {
 			json_obj_begin(&j);
-			json_kdouble(&j, "time", s->iv[k].t);
+			json_kdouble(&j, "time", (double)s->iv[k].t_ns / 1e9);
 			json_key(&j, "values");
 			json_arr_begin(&j);
 			for (int i = 0; i < s->nev; i++)
@@ -492,8 +527,9 @@ void st_report(struct st *s)
 }
 
 /* ------------------------------------------------------------------ intervals */
-void st_interval(struct st *s, double t, const long long *total)
+void st_interval(struct st *s, int64_t t_ns, const long long *total)
 {
+	double t = (double)t_ns / 1e9;
 	if (!s->ivprev && !(s->ivprev = calloc((size_t)s->nev, sizeof *s->ivprev)))
 		return;
 	long long *d = malloc((size_t)s->nev * sizeof *d);
@@ -510,7 +546,7 @@ void st_interval(struct st *s, double t, const long long *total)
 			return;
 		}
 		s->iv = n;
-		s->iv[s->niv++] = (struct st_interval){ .t = t, .val = d };
+		s->iv[s->niv++] = (struct st_interval){ .t_ns = t_ns, .val = d };
 		return;
 	}
 	FILE *f = s->out;

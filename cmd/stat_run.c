@@ -71,11 +71,13 @@ static int signal_take(void)
 	return got;
 }
 
-static double now_s(void)
+/* Times are kept in integer nanoseconds: a difference of two doubles of
+ * CLOCK_MONOTONIC seconds carries rounding noise into the report. */
+static int64_t now_ns(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
 /* ------------------------------------------------------------------ targets
@@ -130,64 +132,83 @@ static int target_gone(pid_t id)
 	return !p || p[1] == 'Z' || p[1] == 'X';
 }
 
-/* The user and system CPU seconds a target has used so far (a process: all
+/* The user and system CPU time a target has used so far (a process: all
  * its threads, living and ended; a thread: its own), from /proc in clock
- * ticks. 0, or -1 when the target is gone (reaped) or unreadable. */
-static int target_times(pid_t id, int thread, double *user, double *system)
+ * ticks, into t[2]. 0, or -1 when the target is gone (reaped) or
+ * unreadable. */
+static int target_times(pid_t id, int thread, long long *t)
 {
 	char buf[1024];
 	const char *p = target_stat(id, thread, buf, sizeof buf);
-	unsigned long long ut, st;
 	/* state is field 3, utime 14, stime 15 */
-	if (!p || sscanf(p, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+	if (!p || sscanf(p, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lld %lld", &t[0], &t[1]) != 2)
 		return -1;
-	double hz = (double)sysconf(_SC_CLK_TCK);
-	*user = (double)ut / hz;
-	*system = (double)st / hz;
 	return 0;
 }
 
-/* Add the CPU time target id used since (u0, s0) into used[2]; *ok = 0 when
- * it cannot be read. */
-static void target_done(pid_t id, int thread, double u0, double s0, double *used, int *ok)
+/* Add the ticks target id used since t0[2] into used[2]; used[0] = -1 when
+ * they cannot be read. */
+static void target_done(pid_t id, int thread, const long long *t0, long long *used)
 {
-	double u, sy;
-	if (target_times(id, thread, &u, &sy) < 0) {
-		*ok = 0;
+	long long t[2];
+	if (used[0] < 0 || target_times(id, thread, t) < 0) {
+		used[0] = used[1] = -1;
 		return;
 	}
-	used[0] += u - u0;
-	used[1] += sy - s0;
+	used[0] += t[0] - t0[0];
+	used[1] += t[1] - t0[1];
 }
 
-/* ------------------------------------------------------------------ waiting
- * Wait for the command (pid > 0) or for every attached target to end,
- * printing intervals, forwarding signals and honouring --timeout.
- * *status receives the command's wait status, *ru its usage. Attached, *ru
- * holds the CPU time the targets used meanwhile (each one's read when its
- * end is seen, or at the stop), and tv_sec -1 when some target's could not
- * be read (it was reaped before its end was seen). */
-static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct rusage *ru)
+/* ------------------------------------------------------------------ waiting */
+/* What one wait saw. */
+struct waited {
+	int status;		/* the command's wait status */
+	struct rusage ru;	/* the command's usage */
+	long long ticks[2];	/* attached: user and system clock ticks the targets
+				 * used meanwhile; -1 when some target's could not be
+				 * read (it was reaped before its end was seen) */
+	int timeout;		/* what --timeout sent: 0 nothing, 1 SIGTERM, 2 and SIGKILL */
+};
+
+/* --timeout: the time is up at t. The command gets SIGTERM; when it is still
+ * there the grace period later, SIGKILL. Returns the next deadline, 0 when
+ * none is left. */
+static int64_t time_up(const struct st *s, pid_t pid, int64_t deadline, struct waited *w)
+{
+	if (w->timeout == 0) {
+		kill(pid, SIGTERM);
+		w->timeout = 1;
+		return deadline + (int64_t)s->o.kill_after_ms * 1000000;
+	}
+	kill(pid, SIGKILL);
+	w->timeout = 2;
+	return 0;
+}
+
+/* Wait for the command (pid > 0) or for every attached target to end,
+ * printing intervals, forwarding signals and honouring --timeout. Attached,
+ * w->ticks is the CPU time the targets used meanwhile (each one's read when
+ * its end is seen, or at the stop). */
+static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 {
 	int n = pid > 0 ? 0 : s->o.npids + s->o.ntids;
 	struct pollfd pfd[n > 0 ? n : 1];
 	pid_t who[n > 0 ? n : 1];
-	double u0[n > 0 ? n : 1], s0[n > 0 ? n : 1], used[2] = { 0, 0 };
-	int times_ok = 1;
+	long long t0s[n > 0 ? n : 1][2];
 	long long cur[s->nev > 0 ? s->nev : 1];
-	double next_iv = s->o.interval_ms ? t0 + (double)s->o.interval_ms / 1e3 : 0;
-	double deadline = s->o.timeout_ms ? t0 + (double)s->o.timeout_ms / 1e3 : 0;
+	const int64_t step = (int64_t)s->o.interval_ms * 1000000;
+	int64_t next_iv = step ? t0 + step : 0;
+	int64_t deadline = s->o.timeout_ms ? t0 + (int64_t)s->o.timeout_ms * 1000000 : 0;
 	int live = n;
 
+	memset(w, 0, sizeof *w);
 	for (int i = 0; i < n; i++) {
 		int thr = i >= s->o.npids;
 		who[i] = thr ? s->o.tids[i - s->o.npids] : s->o.pids[i];
 		pfd[i] = (struct pollfd){ .fd = target_fd(who[i], thr), .events = POLLIN };
-		if (target_times(who[i], thr, &u0[i], &s0[i]) < 0)
-			times_ok = 0;
+		if (target_times(who[i], thr, t0s[i]) < 0)
+			w->ticks[0] = w->ticks[1] = -1;
 	}
-	if (n > 0)
-		memset(ru, 0, sizeof *ru);
 	for (;;) {
 		int sig = signal_take();
 		if (sig && pid > 0) {
@@ -198,82 +219,80 @@ static void wait_loop(struct st *s, pid_t pid, double t0, int *status, struct ru
 			break;		/* attached: stop counting, leave the targets alone */
 		if (pid > 0) {
 			pending[SIGCHLD] = 0;
-			if (wait4(pid, status, WNOHANG, ru) == pid)
+			if (wait4(pid, &w->status, WNOHANG, &w->ru) == pid)
 				return;
 		} else if (live == 0) {
 			break;
 		}
-		double t = now_s();
+		int64_t t = now_ns();
 		if (deadline && t >= deadline) {
 			if (pid <= 0)
 				break;
-			kill(pid, SIGTERM);
-			deadline = 0;
+			deadline = time_up(s, pid, deadline, w);
 		}
 		if (next_iv && t >= next_iv) {
 			if (st_sets_read(s, cur, NULL, NULL) == 0)
 				st_interval(s, next_iv - t0, cur);
-			next_iv += (double)s->o.interval_ms / 1e3;
+			next_iv += step;
 			continue;
 		}
 		for (int i = 0; i < n; i++)
 			if (pfd[i].fd == -2 && target_gone(who[i])) {
-				target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+				target_done(who[i], i >= s->o.npids, t0s[i], w->ticks);
 				pfd[i].fd = -1;
 				live--;
 			}
-		double until = next_iv ? next_iv : 0;
-		if (live > 0 && polled_targets(pfd, n) && (!until || until > t + 0.1))
-			until = t + 0.1;
+		int64_t until = next_iv;
+		if (live > 0 && polled_targets(pfd, n) && (!until || until > t + 100000000))
+			until = t + 100000000;
 		if (deadline && (!until || deadline < until))
 			until = deadline;
 		struct timespec ts, *tp = NULL;
 		if (until) {
-			double d = until - t;
-			ts.tv_sec = (time_t)d;
-			ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9);
+			int64_t d = until > t ? until - t : 0;
+			ts.tv_sec = (time_t)(d / 1000000000);
+			ts.tv_nsec = (long)(d % 1000000000);
 			tp = &ts;
 		}
 		int r = ppoll(pfd, (nfds_t)n, tp, &wait_mask);
 		for (int i = 0; r > 0 && i < n; i++)
 			if (pfd[i].fd >= 0 && pfd[i].revents) {
 				close(pfd[i].fd);	/* that target has ended */
-				target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+				target_done(who[i], i >= s->o.npids, t0s[i], w->ticks);
 				pfd[i].fd = -1;
 				live--;
 			}
 	}
-	/* attached: the targets still running, then the sum */
+	/* attached: the targets still running */
 	for (int i = 0; i < n; i++)
 		if (pfd[i].fd != -1) {
-			target_done(who[i], i >= s->o.npids, u0[i], s0[i], used, &times_ok);
+			target_done(who[i], i >= s->o.npids, t0s[i], w->ticks);
 			if (pfd[i].fd >= 0)
 				close(pfd[i].fd);
 		}
-	if (n > 0) {
-		long long us[2] = { (long long)(used[0] * 1e6 + 0.5), (long long)(used[1] * 1e6 + 0.5) };
-		ru->ru_utime = (struct timeval){ times_ok ? (time_t)(us[0] / 1000000) : -1,
-						 (suseconds_t)(us[0] % 1000000) };
-		ru->ru_stime = (struct timeval){ times_ok ? (time_t)(us[1] / 1000000) : -1,
-						 (suseconds_t)(us[1] % 1000000) };
-	}
 }
 
 /* ------------------------------------------------------------------ a command */
-/* How the command's run ended, into run r. */
-static void run_done(struct st *s, int r, double t0, int status, const struct rusage *ru)
+static double tv_s(struct timeval tv)
 {
-	double t1 = now_s();
+	return (double)((long long)tv.tv_sec * 1000000 + tv.tv_usec) / 1e6;
+}
+
+/* How the command's run ended, into run r. */
+static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
+{
 	struct st_run *run = &s->runs[r];
-	run->elapsed = t1 - t0;
-	run->user = (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec * 1e-6;
-	run->sys = (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec * 1e-6;
-	run->status = status;
+	run->elapsed_ns = now_ns() - t0;
+	run->elapsed = (double)run->elapsed_ns / 1e9;
+	run->user = tv_s(w->ru.ru_utime);
+	run->sys = tv_s(w->ru.ru_stime);
+	run->status = w->status;
+	run->timeout = w->timeout;
 	s->nruns = r + 1;
-	if (WIFEXITED(status))
-		s->exit_code = WEXITSTATUS(status);
-	else if (WIFSIGNALED(status))
-		s->exit_code = 128 + WTERMSIG(status);
+	if (WIFEXITED(w->status))
+		s->exit_code = WEXITSTATUS(w->status);
+	else if (WIFSIGNALED(w->status))
+		s->exit_code = 128 + WTERMSIG(w->status);
 }
 
 /* Whether the command can be spawned under counters opened on papi stat
@@ -351,7 +370,7 @@ static int spawn_command(struct st *s, int r)
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 	extern char **environ;
 	pid_t pid;
-	double t0 = now_s();
+	int64_t t0 = now_ns();
 	int e = posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
 	posix_spawnattr_destroy(&at);
 	struct sigaction ours = { .sa_handler = on_signal };
@@ -365,11 +384,9 @@ static int spawn_command(struct st *s, int r)
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
 	}
-	int status = 0;
-	struct rusage ru;
-	memset(&ru, 0, sizeof ru);
-	wait_loop(s, pid, t0, &status, &ru);
-	run_done(s, r, t0, status, &ru);
+	struct waited w;
+	wait_loop(s, pid, t0, &w);
+	run_done(s, r, t0, &w);
 	return 0;
 }
 
@@ -417,7 +434,7 @@ static int fork_command(struct st *s, int r, int have_set)
 		waitpid(pid, &status, 0);
 		return CLI_FAIL;
 	}
-	double t0 = now_s();
+	int64_t t0 = now_ns();
 	if (write(go[1], "g", 1) != 1)
 		kill(pid, SIGKILL);
 	close(go[1]);
@@ -430,10 +447,9 @@ static int fork_command(struct st *s, int r, int have_set)
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
 	}
-	struct rusage ru;
-	memset(&ru, 0, sizeof ru);
-	wait_loop(s, pid, t0, &status, &ru);
-	run_done(s, r, t0, status, &ru);
+	struct waited w;
+	wait_loop(s, pid, t0, &w);
+	run_done(s, r, t0, &w);
 	return 0;
 }
 
@@ -472,15 +488,16 @@ static int run_attached(struct st *s)
 			return CLI_FAIL;
 	if (st_sets_start(s) < 0)
 		return CLI_FAIL;
-	double t0 = now_s();
-	int status;
-	struct rusage ru;
-	wait_loop(s, 0, t0, &status, &ru);
-	double el = now_s() - t0;
-	s->runs[0] = (struct st_run){ .elapsed = el, .user = -1, .sys = -1, .status = -1 };
-	if (ru.ru_utime.tv_sec >= 0) {
-		s->runs[0].user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
-		s->runs[0].sys = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	int64_t t0 = now_ns();
+	struct waited w;
+	wait_loop(s, 0, t0, &w);
+	int64_t el = now_ns() - t0;
+	s->runs[0] = (struct st_run){ .elapsed_ns = el, .elapsed = (double)el / 1e9, .user = -1,
+				      .sys = -1, .status = -1 };
+	if (w.ticks[0] >= 0) {
+		double hz = (double)sysconf(_SC_CLK_TCK);
+		s->runs[0].user = (double)w.ticks[0] / hz;
+		s->runs[0].sys = (double)w.ticks[1] / hz;
 	}
 	s->nruns = 1;
 	s->exit_code = 0;
@@ -499,6 +516,10 @@ int st_run_all(struct st *s)
 			return rc;
 		if (st_sets_read(s, val, en, run) < 0)
 			return CLI_FAIL;
+		/* The last interval, cut short by the end: the intervals add
+		 * up to the total. */
+		if (s->o.interval_ms)
+			st_interval(s, s->runs[r].elapsed_ns, val);
 		for (int i = 0; i < s->nev; i++) {
 			s->ev[i].val[r] = val[i];
 			s->ev[i].en += en[i];

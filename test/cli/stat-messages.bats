@@ -57,6 +57,6 @@ load helper
 			echo "README: $opt $arg; --help: $(grep -- "$opt" <<< "$help")"
 			false
 		}
-	done < <(sed -n '/^    papi stat /p' "$PAPI_TOP/README.md" | grep -oE -- '-(-[a-z-]+|[a-zA-Z]) [A-Z][A-Z,.[]*' | sed 's/\[.*//; s/,$//')
+	done < <(sed -n '/^### papi stat/,/^[A-Z]/{/^    /p}' "$PAPI_TOP/README.md" | grep -oE -- '-(-[a-z-]+|[a-zA-Z]) [A-Z][A-Z,.[]*' | sed 's/\[.*//; s/,$//')
 	[ "$n" -ge 5 ]
 }
