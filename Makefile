@@ -1,9 +1,9 @@
 # papi: one non-recursive Makefile.
 #
-#   make                  build build/libpapi.a and build/papi
+#   make                  build build/libpapi.so.7.0, build/libpapi.a and build/papi
 #   make check            install missing Debian packages, build, run every test
 #   make demo             install missing Debian packages, build, run the main job
-#   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, library,
+#   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, libraries,
 #                         headers, papi.pc, man pages, completions)
 #   make uninstall / clean / bench / compat / check-sanitize
 #
@@ -51,6 +51,7 @@ CLASSIC := papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost
 
 LIB_SRC  := $(sort $(wildcard libpapi/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libpapi/3-naming/events_tbl.o
+INT_A    := $(BUILD)/libpapi-internal.a
 CMD_SRC  := $(sort $(wildcard cmd/*.c))
 CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
 EVENTS   := $(sort $(wildcard events/*.csv))
@@ -61,7 +62,7 @@ $(1)_TESTS   := $$(sort $$(wildcard test/$(1)/t_*.c))
 $(1)_SUPPORT := $$(filter-out $$($(1)_TESTS),$$(sort $$(wildcard test/$(1)/*.c)))
 $(1)_BINS    := $$($(1)_TESTS:test/%.c=$(BUILD)/test/%)
 $(1)_SOBJ    := $$($(1)_SUPPORT:%.c=$(BUILD)/%.o)
-$(BUILD)/test/$(1)/t_%: $(BUILD)/test/$(1)/t_%.o $$($(1)_SOBJ) $(BUILD)/libpapi.a
+$(BUILD)/test/$(1)/t_%: $(BUILD)/test/$(1)/t_%.o $$($(1)_SOBJ) $(INT_A)
 	$$(say) LD $$@
 	$$(Q)$$(CC) $$(ALL_CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
 endef
@@ -77,18 +78,28 @@ $(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc rea
 .PHONY: check-tsan fuzz fuzz-run
 .SECONDARY:
 
-all: $(BUILD)/libpapi.a $(BUILD)/papi $(BUILD)/papi.pc
+all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/papi.pc
 
 # Library modules include their own layer's header, never internal.h (which
 # gathers every layer for cmd/ and the tests): internal.h refuses them.
 $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 
-$(BUILD)/%.o: %.c
+# The library's own code-generation flags (see "the library, three ways").
+# Objects are rebuilt when they change: BUILD/cflags holds the last ones.
+# (Not your CFLAGS: make install after make check-sanitize reuses its objects.)
+LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition
+FLAGS_STAMP := $(LIB_CFLAGS)
+ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
+$(shell mkdir -p $(BUILD))
+$(file >$(BUILD)/cflags,$(FLAGS_STAMP))
+endif
+
+$(BUILD)/%.o: %.c $(BUILD)/cflags
 	@mkdir -p $(dir $@)
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/libpapi/3-naming/events_tbl.o: $(BUILD)/gen/events_tbl.c
+$(BUILD)/libpapi/3-naming/events_tbl.o: $(BUILD)/gen/events_tbl.c $(BUILD)/cflags
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -110,8 +121,41 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 	$(say) GEN $@
 	$(Q)sh libpapi/gen_fortran.sh "$(HOSTCC)" libpapi $(BUILD)/gen
 
-# libpapi.a carries libpfm4 and libcsv inside it, so a user links one archive.
+# ---- the library, three ways, from one compilation. Every object is
+# position-independent and hides the names papi.h does not declare (papi.h
+# marks its declarations visible, fortran.c its PAPIF_* calls).
+#  libpapi.so.7.0   the shared library, PAPI 7.0's SONAME: a program built
+#                   against PAPI 7.0 runs on it unchanged. It exports only the
+#                   public API and needs libpfm.so.4 and libcsv.so.3. Its own
+#                   calls of PAPI_* functions bind within it (no PLT).
+#  libpapi.a        static, also into a shared object (position-independent).
+#                   It carries neither libpfm4 nor libcsv: Debian's libpfm.a and
+#                   libcsv.a are not position-independent, and a program that
+#                   uses libpfm4 itself must not get a second copy;
+#                   `pkg-config --static --libs papi` names them.
+#  libpapi-internal.a  the modules as compiled, internal names and all, with
+#                   libpfm.a and libcsv.a: what the papi binary (static, not
+#                   PIE, for its start-up) and the test programs link. Never
+#                   installed.
+SO_NAME  := libpapi.so.7.0
+SO_FILE  := libpapi.so.7.0.0.0
+LIB_DEPS := -lpfm -lcsv
+$(LIB_OBJ): ALL_CFLAGS += $(LIB_CFLAGS)
+
 $(BUILD)/libpapi.a: $(LIB_OBJ)
+	$(say) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
+
+$(BUILD)/$(SO_FILE): $(LIB_OBJ)
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -Wl,-Bsymbolic-functions $(ALL_CFLAGS) $(LDFLAGS) \
+	  -o $@ $(LIB_OBJ) $(LIB_DEPS) $(LIBS)
+$(BUILD)/$(SO_NAME): $(BUILD)/$(SO_FILE)
+	$(Q)ln -sf $(SO_FILE) $@
+$(BUILD)/libpapi.so: $(BUILD)/$(SO_NAME)
+	$(Q)ln -sf $(SO_NAME) $@
+
+$(INT_A): $(LIB_OBJ)
 	$(say) AR $@
 	$(Q)rm -f $@.own $@.tmp
 	$(Q)$(AR) rcs $@.own $(LIB_OBJ)
@@ -135,9 +179,9 @@ BIN_LDFLAGS_ASNEEDED = -Wl,--as-needed
 # ~0.5 ms of each `papi stat`. BIN_LDFLAGS= restores a PIE.
 BIN_LDFLAGS ?= -no-pie
 
-$(BUILD)/papi: $(CMD_OBJ) $(BUILD)/libpapi.a
+$(BUILD)/papi: $(CMD_OBJ) $(INT_A)
 	$(say) LD $@
-	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libpapi.a $(BIN_LDFLAGS_ASNEEDED) $(LIBS) $(BIN_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(INT_A) $(BIN_LDFLAGS_ASNEEDED) $(LIBS) $(BIN_LIBS)
 
 # papi.pc is rewritten whenever PREFIX, libdir or includedir change from one
 # make run to the next (make install PREFIX=... after a plain make), and names
@@ -154,7 +198,7 @@ $(BUILD)/papi.pc: Makefile $(BUILD)/pc-vars
 	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
 	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
 	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event' \
-	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi -pthread -lm -lrt' \
+	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
 	  'Cflags: -I$${includedir}' > $@
 
 tests: all $(TEST_BINS)
@@ -199,7 +243,7 @@ TSAN_BINS = $(patsubst test/%.c,build-tsan/test/%,$(wildcard test/api/t_threads_
 check-tsan: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-tsan \
 	  CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" LDFLAGS="-fsanitize=thread" \
-	  build-tsan/libpapi.a $(TSAN_BINS)
+	  build-tsan/libpapi-internal.a $(TSAN_BINS)
 	$(Q)TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 TESTS=/t_threads \
 	  sh test/tools/run-tests.sh build-tsan
 
@@ -211,14 +255,14 @@ fuzz: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang WARN="-Wall -Wextra -Wno-unused-parameter" \
 	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
 	  $(FUZZ_BINS)
-$(BUILD)/fz_%: test/fuzz/fz_%.c $(BUILD)/libpapi.a
+$(BUILD)/fz_%: test/fuzz/fz_%.c $(INT_A)
 	$(say) FUZZ $@
-	$(Q)clang $(ALL_CPPFLAGS) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ $< $(BUILD)/libpapi.a $(LIBS)
+	$(Q)clang $(ALL_CPPFLAGS) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ $< $(INT_A) $(LIBS)
 # The hl-report reader lives in cmd/ and needs jansson.
-$(BUILD)/fz_hl_report: test/fuzz/fz_hl_report.c cmd/hl_read.c cmd/hl_report.h $(BUILD)/libpapi.a
+$(BUILD)/fz_hl_report: test/fuzz/fz_hl_report.c cmd/hl_read.c cmd/hl_report.h $(INT_A)
 	$(say) FUZZ $@
 	$(Q)clang $(ALL_CPPFLAGS) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined -o $@ \
-	  test/fuzz/fz_hl_report.c cmd/hl_read.c $(BUILD)/libpapi.a $(LIBS) -ljansson
+	  test/fuzz/fz_hl_report.c cmd/hl_read.c $(INT_A) $(LIBS) -ljansson
 fuzz-run: fuzz
 	$(Q)sh test/tools/fuzz-run.sh $(FUZZ_SECONDS) $(FUZZ_BINS)
 
@@ -236,6 +280,9 @@ install: all
 	install -m 755 $(BUILD)/papi $(DESTDIR)$(bindir)/papi
 	for n in $(CLASSIC); do ln -sf papi $(DESTDIR)$(bindir)/$$n; done
 	install -m 644 $(BUILD)/libpapi.a $(DESTDIR)$(libdir)/libpapi.a
+	install -m 755 $(BUILD)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_FILE)
+	ln -sf $(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so
 	install -m 644 $(BUILD)/papi.pc $(DESTDIR)$(libdir)/pkgconfig/papi.pc
 	install -m 644 $(INSTALL_HEADERS) $(DESTDIR)$(includedir)/
 	for f in $(wildcard man/*.1); do install -m 644 $$f $(DESTDIR)$(mandir)/man1/; done
@@ -249,7 +296,8 @@ INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))
-	rm -f $(DESTDIR)$(libdir)/libpapi.a $(DESTDIR)$(libdir)/pkgconfig/papi.pc
+	rm -f $(DESTDIR)$(libdir)/libpapi.a $(DESTDIR)$(libdir)/pkgconfig/papi.pc \
+	  $(DESTDIR)$(libdir)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so
 	rm -f $(DESTDIR)$(includedir)/papi.h $(DESTDIR)$(includedir)/papiStdEventDefs.h \
 	  $(DESTDIR)$(includedir)/fpapi.h $(DESTDIR)$(includedir)/f90papi.h
 	rm -f $(foreach f,$(wildcard man/*.1),$(DESTDIR)$(mandir)/man1/$(notdir $(f))) \

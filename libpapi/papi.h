@@ -651,6 +651,13 @@ typedef enum {
 	PAPI_DEV_ATTR__ROCM_UINT_COMP_CAP_MAJOR, PAPI_DEV_ATTR__ROCM_UINT_COMP_CAP_MINOR,
 } PAPI_dev_attr_e;
 
+/* The library is compiled with -fvisibility=hidden: the functions declared
+ * from here on are its whole interface, the only names a shared libpapi
+ * exports and the only globals its static archive leaves visible. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* ---- low-level API ------------------------------------------------------
  * Unless noted, each call returns PAPI_OK or a negative PAPI_E* code. */
 
@@ -793,6 +800,10 @@ int PAPI_flops(float *rtime, float *ptime, long long *flpops, float *mflops);
 /* editing the preset table at run time */
 int PAPI_encode_events(char *event_file, int replace);
 int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 /* ---- old spellings ------------------------------------------------------ */
 

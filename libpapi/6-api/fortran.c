@@ -17,7 +17,8 @@
  * program never calls them, a Fortran compiler does.
  */
 
-#define F(name) papif_##name##_
+/* Exported: the library hides every name papi.h does not declare. */
+#define F(name) __attribute__((visibility("default"))) papif_##name##_
 
 /* f2c: a NUL-terminated copy of a blank-padded Fortran string (NULL when out
  * of memory; the caller frees it). */

@@ -1,7 +1,7 @@
 /* hl.c (bench): what a region begin+end costs against two raw perf group reads of the same events, and memory over 1M pairs.
  *
  * Not a test: it prints numbers. Build and run from the top of the tree:
- *   cc -O2 -D_GNU_SOURCE -Ilibpapi -o build/bench_hl test/bench/hl.c build/libpapi.a -pthread -lm -lrt
+ *   cc -O2 -D_GNU_SOURCE -Ilibpapi -o build/bench_hl test/bench/hl.c build/libpapi.a -lpfm -lcsv -pthread -lm -lrt
  *   build/bench_hl [PAIRS]
  */
 #include <linux/perf_event.h>

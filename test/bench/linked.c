@@ -1,6 +1,6 @@
-/* linked.c (bench): the start-up cost of a program linked with libpapi.a: it
+/* linked.c (bench): the start-up cost of a program linked with libpapi: it
  * initializes the library and names one event, nothing else. run.sh builds it
- * as a PIE (the compiler's default) and with -no-pie, and against PAPI 7,
+ * with libpapi.a as a PIE and with -no-pie, with libpapi.so, and against PAPI 7,
  * and times each whole process with hyperfine.
  *   linked [EVENT]   exits 0 when the event was named */
 #include "papi.h"

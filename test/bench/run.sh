@@ -15,7 +15,8 @@ export PAPI_OUTPUT_DIRECTORY="$tmp/hl"
 mkdir -p "$PAPI_OUTPUT_DIRECTORY"
 
 [ -f "$build/libpapi.a" ] || { echo "run.sh: $build/libpapi.a not built (make)" >&2; exit 1; }
-$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours" test/bench/api.c "$build/libpapi.a" -pthread -lm -lrt
+$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours" test/bench/api.c "$build/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours_so" test/bench/api.c -L"$build" -lpapi -Wl,-rpath,"$(cd "$build" && pwd)"
 have7=0
 if [ -f /usr/include/papi.h ] && $cc -O2 -D_GNU_SOURCE -I/usr/include -o "$tmp/papi7" test/bench/api.c -lpapi 2>/dev/null; then
 	have7=1
@@ -26,36 +27,40 @@ echo "   (library_init, name_first (a native event) and preset_first each in a f
 echo "    per call there; *_pop = the same with the child's pages mapped in first, i.e. without those faults;"
 echo "    *_exec = in a newly executed program, as one that links the library starts)"
 "$tmp/ours" "$batches" >"$tmp/ours.txt"
+"$tmp/ours_so" "$batches" >"$tmp/ours_so.txt"
 if [ $have7 = 1 ] && ! "$tmp/papi7" "$batches" >"$tmp/papi7.txt" 2>"$tmp/papi7.err"; then
 	have7=0
 	echo "(PAPI 7 was built but cannot count here: $(head -c 200 "$tmp/papi7.err"); papi_component_avail says why)"
 fi
 [ $have7 = 1 ] || : >"$tmp/papi7.txt"
-# Each operation next to the kernel floor it wraps.
+# Each operation next to the kernel floor it wraps; "ours" links libpapi.a,
+# "ours.so" the shared library.
 awk -v have7=$have7 '
-	FNR == NR { ours[$1] = $2; order[n++] = $1; next }
+	FILENAME == ARGV[1] { ours[$1] = $2; order[n++] = $1; next }
+	FILENAME == ARGV[2] { so[$1] = $2; next }
 	{ p7[$1] = $2 }
 	END {
 		floor["read"] = "raw_read"; floor["reset"] = "raw_reset"; floor["accum"] = "raw_read_a"
 		floor["start_stop"] = "raw_startstop"; floor["hl_region"] = "raw_2reads"
-		printf "%-14s %10s %10s %10s %9s %9s\n", "operation", "ours", "papi7", "raw", "ours/raw", "ours/p7"
+		printf "%-18s %10s %10s %10s %10s %9s %9s\n", "operation", "ours", "ours.so", "papi7", "raw", "ours/raw", "ours/p7"
 		for (i = 0; i < n; i++) {
 			op = order[i]
 			if (op ~ /^raw_/) continue
 			r = (op in floor) ? ours[floor[op]] : ""
 			q = (have7 && (op in p7)) ? p7[op] : ""
-			printf "%-14s %10s %10s %10s %9s %9s\n", op, ours[op], q == "" ? "-" : q,
+			printf "%-18s %10s %10s %10s %10s %9s %9s\n", op, ours[op], so[op], q == "" ? "-" : q,
 				r == "" ? "-" : r, r == "" ? "-" : sprintf("%.2fx", ours[op] / r),
 				q == "" ? "-" : sprintf("%.2fx", ours[op] / q)
 		}
 		for (i = 0; i < n; i++)
 			if (order[i] ~ /^raw_/)
-				printf "%-14s %10s %10s\n", order[i], ours[order[i]], (have7 && (order[i] in p7)) ? p7[order[i]] : "-"
-	}' "$tmp/ours.txt" "$tmp/papi7.txt"
+				printf "%-18s %10s %10s %10s\n", order[i], ours[order[i]], so[order[i]],
+					(have7 && (order[i] in p7)) ? p7[order[i]] : "-"
+	}' "$tmp/ours.txt" "$tmp/ours_so.txt" "$tmp/papi7.txt"
 
 echo
 echo "== the library's own share: ns per call with read()/ioctl() replaced by no-ops (test/bench/own.c)"
-$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/own" test/bench/own.c "$build/libpapi.a" -pthread -lm -lrt
+$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/own" test/bench/own.c "$build/libpapi-internal.a" -pthread -lm -lrt
 "$tmp/own" 2>/dev/null
 
 command -v hyperfine >/dev/null || { echo "run.sh: hyperfine not installed: CLI benchmark skipped" >&2; exit 0; }
@@ -88,14 +93,19 @@ if command -v perf >/dev/null && perf stat -e task-clock -o /dev/null "$t" 2>/de
 fi
 hf "$@"
 
-# A program that links libpapi.a, initializes it and names one event: as a
-# PIE every start relocates libpfm4's pointer tables (~42,000 pointers);
-# -no-pie skips that. PAPI 7's shared libraries for comparison.
+# A program that links the library, initializes it and names one event.
+# libpfm4's tables hold ~42,000 pointers that are relocated at every start
+# when they sit in a PIE or in libpfm.so (the pkg-config --static link);
+# linked with libpfm.a into a -no-pie program they are not. Then the same
+# program on our libpapi.so and on PAPI 7's.
 echo
 echo "== a program linked with the library: start, PAPI_library_init, one name (hyperfine, $runs runs)"
-$cc -O2 -Ilibpapi -o "$tmp/linked_pie" test/bench/linked.c "$build/libpapi.a" -pthread -lm -lrt
-$cc -O2 -no-pie -Ilibpapi -o "$tmp/linked_nopie" test/bench/linked.c "$build/libpapi.a" -pthread -lm -lrt
-set -- "$tmp/linked_pie" "$tmp/linked_nopie"
+slibs="-lpfm -lcsv -pthread -lm -lrt"
+alibs="$($cc -print-file-name=libpfm.a) $($cc -print-file-name=libcsv.a) -pthread -lm -lrt"
+$cc -O2 -Ilibpapi -o "$tmp/linked_a_pie" test/bench/linked.c "$build/libpapi.a" $slibs
+$cc -O2 -no-pie -Ilibpapi -o "$tmp/linked_a_nopie_pfm_a" test/bench/linked.c "$build/libpapi.a" $alibs
+$cc -O2 -Ilibpapi -o "$tmp/linked_so" test/bench/linked.c -L"$build" -lpapi -Wl,-rpath,"$(cd "$build" && pwd)"
+set -- "$tmp/linked_a_pie" "$tmp/linked_a_nopie_pfm_a" "$tmp/linked_so"
 if [ -f /usr/include/papi.h ] && $cc -O2 -o "$tmp/linked_papi7" test/bench/linked.c -lpapi 2>/dev/null; then
 	# PAPI 7 may refuse to initialize here; hyperfine -i still times it
 	set -- "$@" "$tmp/linked_papi7"

@@ -12,7 +12,7 @@ setup() {
 	# make check-sanitize passes its sanitizer flags in CC: the Fortran
 	# programs link the same runtimes.
 	FSAN=$(printf '%s\n' ${CC:-} | grep -E -- '^-f(no-)?sanitize' | tr '\n' ' ')
-	FLIBS="$FSAN $BUILD/libpapi.a -pthread -lm -lrt"
+	FLIBS="$FSAN $BUILD/libpapi.a -lpfm -lcsv -pthread -lm -lrt"
 }
 
 need_fc() {
@@ -127,7 +127,7 @@ fbuild() {
 	make -C "$TOP" --no-print-directory -s BUILD="$BUILD" DESTDIR="$PWD/root" PREFIX=/usr install >/dev/null
 	[ -f root/usr/include/fpapi.h ]
 	[ -f root/usr/include/f90papi.h ]
-	"$FC" -cpp -Iroot/usr/include -o count "$SRC/count.F" $FSAN root/usr/lib/libpapi.a -pthread -lm -lrt
+	"$FC" -cpp -Iroot/usr/include -o count "$SRC/count.F" $FSAN root/usr/lib/libpapi.a -lpfm -lcsv -pthread -lm -lrt
 	run ./count
 	[ "$status" -eq 0 ]
 	[[ "$output" == *PASSED* ]]

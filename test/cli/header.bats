@@ -106,7 +106,7 @@ ref_prototypes() {
 		echo '};'
 		echo 'int main(void) { int n = 0; for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) n += fns[i] != NULL; printf("%d\n", n); return 0; }'
 	} > "$T/link.c"
-	run $CC -std=gnu11 -Wall -Wextra -Werror -pthread -I "$TOP/libpapi" -o "$T/link" "$T/link.c" "$BUILD/libpapi.a" -lm -lrt
+	run $CC -std=gnu11 -Wall -Wextra -Werror -pthread -I "$TOP/libpapi" -o "$T/link" "$T/link.c" "$BUILD/libpapi.a" -lpfm -lcsv -lm -lrt
 	echo "$output"
 	[ "$status" -eq 0 ]
 	run "$T/link"

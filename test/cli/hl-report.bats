@@ -24,7 +24,7 @@ int main(void) {
 	return 0;
 }
 C
-	${CC:-cc} -I"$PAPI_TOP/libpapi" -o prog prog.c "$BUILD/libpapi.a" -pthread -lm -lrt
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -o prog prog.c "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
 }
 
 @test "hl-report --help and usage errors" {
@@ -84,7 +84,7 @@ C
 		skip "Open MPI is not installed (libopenmpi-dev, openmpi-bin)"
 	# CC may carry flags (sanitizer runs): mpicc needs them too.
 	cc_flags=$(printf '%s\n' "${CC:-cc}" | cut -s -d' ' -f2-)
-	mpicc $cc_flags -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" "$BUILD/libpapi.a" -pthread -lm -lrt
+	mpicc $cc_flags -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
 	# Open MPI's own allocations outlive MPI_Finalize: no leak check here.
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	PAPI_EVENTS=perf::TASK-CLOCK timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 ./mpiprog

@@ -32,6 +32,10 @@ setup_file() {
 		[ "$(readlink "$D/bin/$n")" = papi ]
 	done
 	[ -f "$D/lib/libpapi.a" ]
+	[ -f "$D/lib/libpapi.so.7.0.0.0" ]
+	[ "$(readlink "$D/lib/libpapi.so.7.0")" = libpapi.so.7.0.0.0 ]
+	[ "$(readlink "$D/lib/libpapi.so")" = libpapi.so.7.0 ]
+	readelf -d "$D/lib/libpapi.so.7.0.0.0" | grep -q 'SONAME.*\[libpapi\.so\.7\.0\]'
 	[ -f "$D/include/papi.h" ] && [ -f "$D/include/papiStdEventDefs.h" ]
 	[ -f "$D/lib/pkgconfig/papi.pc" ]
 	grep -q '^prefix=/$' "$D/lib/pkgconfig/papi.pc"
@@ -66,10 +70,30 @@ C
 	local flags
 	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" pkg-config --cflags --libs papi)
 	[[ "$flags" == *"-I$D"* && "$flags" == *"-L$D"* ]]
+	# shared: -lpapi is the installed libpapi.so.7.0
 	# shellcheck disable=SC2086
 	${CC:-cc} -o count count.c $flags
-	run -0 ./count
+	readelf -d count | grep -q 'NEEDED.*\[libpapi\.so\.7\.0\]'
+	LD_LIBRARY_PATH="$D/lib" run -0 ./count
 	[ "$output" -gt 0 ]
+	run env LD_LIBRARY_PATH="$D/lib" ldd ./count
+	[[ "$output" == *"libpapi.so.7.0 => $D/lib/libpapi.so.7.0"* ]]
+	# static: libpapi.a, with the libraries pkg-config --static names after it
+	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" pkg-config --static --libs papi)
+	[[ "$flags" == *"-lpapi -lpfm -lcsv"* ]]
+	# shellcheck disable=SC2086
+	${CC:-cc} -I"$D/include" -o count_a count.c "$D/lib/libpapi.a" ${flags/-lpapi/}
+	[ "$(readelf -d count_a | grep -c 'NEEDED.*libpapi')" = 0 ]
+	run -0 ./count_a
+	[ "$output" -gt 0 ]
+	# and all static, when the C library's archives are there (not under a sanitizer)
+	if [ -f "$(${CC:-cc} -print-file-name=libc.a)" ] && [[ "${CC:-cc}" != *sanitize* ]]; then
+		# shellcheck disable=SC2086
+		${CC:-cc} -static -I"$D/include" -o count_static count.c $flags
+		[ "$(readelf -d count_static | grep -c NEEDED)" = 0 ]
+		run -0 ./count_static
+		[ "$output" -gt 0 ]
+	fi
 	# --define-prefix finds the same tree from papi.pc's location
 	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" pkg-config --define-prefix --cflags papi)
 	[[ "$flags" == *"-I$D/include"* || "$flags" == *"-I$D//include"* ]]
