@@ -6,13 +6,13 @@
 #include "1-state/state.h"
 
 PAPI_FIRST_DATA int papi_state = PAPI_NOT_INITED;
-static pthread_mutex_t hooks_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static pthread_mutex_t hooks_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Components, presets, threads and others register a shutdown hook here so
  * that PAPI_shutdown needs no knowledge of them. Hooks run in reverse order. */
 #define MAX_HOOKS 16
-static void (*shutdown_hooks[MAX_HOOKS])(void);
-static int nhooks;
+PAPI_FIRST_DATA static void (*shutdown_hooks[MAX_HOOKS])(void);
+PAPI_FIRST_DATA static int nhooks;
 
 void papi_on_shutdown(void (*fn)(void))
 {
@@ -55,7 +55,7 @@ static void child_after_fork(void)
 /* state_tid_init: install the fork handler once (PAPI_library_init). */
 void state_tid_init(void)
 {
-	static int done;
+	PAPI_FIRST_DATA static int done;
 	if (!done) {
 		done = 1;
 		pthread_atfork(NULL, NULL, child_after_fork);

@@ -92,10 +92,11 @@ int native_sw_match(const char *name, struct native_sw *out);
  * skip loading the preset tables (a "pmu::" name and no event file named in
  * the environment); 1 when the tables must be asked. */
 int presets_may_name(const char *name);
-/* Note whether the environment names an event file (PAPI_USER_EVENTS_FILE,
- * PAPI_CSV_EVENT_FILE) for presets_may_name; PAPI_library_init calls it,
- * so a change to those variables takes effect at the next init. */
-void presets_read_env(void);
+/* Note whether the environment names an event file (the values of
+ * PAPI_USER_EVENTS_FILE and PAPI_CSV_EVENT_FILE, NULL when unset) for
+ * presets_may_name; PAPI_library_init calls it, so a change to those
+ * variables takes effect at the next init. */
+void presets_read_env(const char *user, const char *csv);
 /* 1 once the preset tables (and event files) are loaded, 0 before. */
 int presets_loaded(void);
 
@@ -216,6 +217,10 @@ int presets_definition(int code, struct def_event *ev, int *avail);
 
 /* The core layer answers "is code in an EventSet?" for presets.c, which must
  * not redefine such an event; until one is registered, no code is in use. */
-void presets_set_in_use(int (*in_use)(int code));
+extern int (*presets_in_use_fn)(int code);
+static inline void presets_set_in_use(int (*in_use)(int code))
+{
+	__atomic_store_n(&presets_in_use_fn, in_use, __ATOMIC_RELEASE);
+}
 
 #endif

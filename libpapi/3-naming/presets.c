@@ -229,16 +229,11 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 
 /* The core layer's answer to "is code part of an EventSet?" (init.c
  * registers it); none before, when no set can exist. */
-static int (*in_use_fn)(int code);
-
-void presets_set_in_use(int (*in_use)(int code))
-{
-	__atomic_store_n(&in_use_fn, in_use, __ATOMIC_RELEASE);
-}
+PAPI_FIRST_DATA int (*presets_in_use_fn)(int code);
 
 static int code_in_use(int code)
 {
-	int (*fn)(int) = __atomic_load_n(&in_use_fn, __ATOMIC_ACQUIRE);
+	int (*fn)(int) = __atomic_load_n(&presets_in_use_fn, __ATOMIC_ACQUIRE);
 	return fn ? fn(code) : 0;
 }
 
@@ -436,9 +431,8 @@ int presets_loaded(void)
 PAPI_FIRST_DATA static atomic_int pr_env_files;
 
 /* presets_read_env: see internal.h. */
-void presets_read_env(void)
+void presets_read_env(const char *user, const char *csv)
 {
-	const char *user = getenv("PAPI_USER_EVENTS_FILE"), *csv = getenv("PAPI_CSV_EVENT_FILE");
 	atomic_store_explicit(&pr_env_files, (user && *user) || (csv && *csv), memory_order_relaxed);
 }
 

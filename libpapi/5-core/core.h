@@ -102,9 +102,20 @@ struct es_hooks {
 	 * this module's state of es. */
 	void (*release)(EventSet_t *es);
 };
-/* Register h (once; at most 8 modules). Not thread-safe: PAPI_library_init
- * calls it under its lock before any set exists. */
-void es_add_hooks(const struct es_hooks *h);
+/* Register h (once; at most ES_MAX_HOOKS modules). Not thread-safe:
+ * PAPI_library_init calls it under its lock before any set exists. Inline,
+ * on data in papi_first_data, so that init touches no further page. */
+#define ES_MAX_HOOKS 8
+extern const struct es_hooks *es_hook_tbl[ES_MAX_HOOKS];
+extern int es_nhooks;
+static inline void es_add_hooks(const struct es_hooks *h)
+{
+	for (int i = 0; i < es_nhooks; i++)
+		if (es_hook_tbl[i] == h)
+			return;
+	if (es_nhooks < ES_MAX_HOOKS)
+		es_hook_tbl[es_nhooks++] = h;
+}
 /* 1 when some EventSet holds event code, else 0 (also before init). */
 int es_code_in_use(int code);
 
@@ -133,8 +144,9 @@ void es_leave(void);
  * leader's page, under the page's seqlock, without a system call. */
 /* 0 when PAPI_RDPMC=0 was in the environment at PAPI_library_init. */
 extern int papi_rdpmc;
-/* Read PAPI_RDPMC (PAPI_library_init calls it). */
-void rdpmc_init(void);
+/* Take PAPI_RDPMC's value, NULL when unset (PAPI_library_init reads the
+ * environment: its variable names then share one page of strings). */
+void rdpmc_init(const char *env);
 /* After counter h of es was opened: map its user page when the set and the
  * counter are eligible (own thread or process, no CPU binding, inheritance,
  * software multiplexing or overflow; a hardware event; PAPI_RDPMC not 0).
@@ -189,7 +201,11 @@ extern const struct es_hooks ovf_es_hooks;
  * for sets with es->profil): called from the signal handler, so it must be
  * async-signal-safe. NULL: nobody. */
 typedef void (*ovf_sample_fn)(EventSet_t *es, void *pc, long long vector, unsigned long long weight);
-void ovf_set_sample_hook(ovf_sample_fn fn);
+extern ovf_sample_fn ovf_sample_hook;
+static inline void ovf_set_sample_hook(ovf_sample_fn fn)
+{
+	__atomic_store_n(&ovf_sample_hook, fn, __ATOMIC_RELEASE);
+}
 
 /* profil.c: record one sample into the histograms of the profiled events
  * whose bits are in vector (async-signal-safe; weight = thresholds crossed). */

@@ -16,25 +16,15 @@ static EventSet_t **chunks[NCHUNKS];
 static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The hooks of the modules that keep state per set (core.h). */
-#define MAX_HOOKS 8
-static const struct es_hooks *hooks[MAX_HOOKS];
-static int nhooks;
-
-void es_add_hooks(const struct es_hooks *h)
-{
-	for (int i = 0; i < nhooks; i++)
-		if (hooks[i] == h)
-			return;
-	if (nhooks < MAX_HOOKS)
-		hooks[nhooks++] = h;
-}
+PAPI_FIRST_DATA const struct es_hooks *es_hook_tbl[ES_MAX_HOOKS];
+PAPI_FIRST_DATA int es_nhooks;
 
 /* Call hook F of every module that has one, with the arguments that follow. */
 #define EACH_HOOK(F, ...)                                \
 	do {                                             \
-		for (int hk_ = 0; hk_ < nhooks; hk_++)   \
-			if (hooks[hk_]->F)               \
-				hooks[hk_]->F(__VA_ARGS__); \
+		for (int hk_ = 0; hk_ < es_nhooks; hk_++)        \
+			if (es_hook_tbl[hk_]->F)                 \
+				es_hook_tbl[hk_]->F(__VA_ARGS__); \
 	} while (0)
 
 PAPI_HOT EventSet_t *es_lookup(int id)
@@ -276,8 +266,8 @@ static int hw_open(EventSet_t *es, int h)
 		es->rbuf = b;
 		es->rbuf_len = need;
 	}
-	for (int i = 0; i < nhooks; i++) {
-		int ret = hooks[i]->opened ? hooks[i]->opened(es, h) : PAPI_OK;
+	for (int i = 0; i < es_nhooks; i++) {
+		int ret = es_hook_tbl[i]->opened ? es_hook_tbl[i]->opened(es, h) : PAPI_OK;
 		if (ret != PAPI_OK)
 			return ret;
 	}

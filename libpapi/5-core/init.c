@@ -36,8 +36,8 @@ int PAPI_library_init(int version)
 		if (dbg && *dbg)
 			papi_debug_level = PAPI_VERB_ECONT;
 		wire_modules();
-		rdpmc_init();
-		presets_read_env();
+		rdpmc_init(getenv("PAPI_RDPMC"));
+		presets_read_env(getenv("PAPI_USER_EVENTS_FILE"), getenv("PAPI_CSV_EVENT_FILE"));
 		__atomic_store_n(&papi_state, PAPI_LOW_LEVEL_INITED, __ATOMIC_SEQ_CST);
 		state_tid_init();
 	}

@@ -133,12 +133,7 @@ static void *pc_of(void *uc)
 
 /* profil.c's histogram (init.c registers it): samples of a set with
  * es->profil go there too. */
-static ovf_sample_fn sample_hook;
-
-void ovf_set_sample_hook(ovf_sample_fn fn)
-{
-	__atomic_store_n(&sample_hook, fn, __ATOMIC_RELEASE);
-}
+PAPI_FIRST_DATA ovf_sample_fn ovf_sample_hook;
 
 static void dispatch(EventSet_t *es, struct ovf_set *os, void *pc, long long vec, void *uc)
 {
@@ -182,7 +177,7 @@ static void ring_drain(struct slot *s, void *uc)
 		    os && __atomic_load_n(&os->armed, __ATOMIC_ACQUIRE)) {
 			uint64_t ip;
 			ring_copy(&ip, data, size, tail + sizeof hdr, sizeof ip);
-			ovf_sample_fn take = __atomic_load_n(&sample_hook, __ATOMIC_ACQUIRE);
+			ovf_sample_fn take = __atomic_load_n(&ovf_sample_hook, __ATOMIC_ACQUIRE);
 			if (es->profil && take)
 				take(es, (void *)(uintptr_t)ip, 1LL << s->bit, 1);
 			dispatch(es, os, (void *)(uintptr_t)ip, 1LL << s->bit, uc);
@@ -246,7 +241,7 @@ static void sw_tick(EventSet_t *es, struct ovf_set *os, void *uc)
 			continue;
 		e->base += k * e->threshold;
 		vec |= 1LL << e->bit;
-		ovf_sample_fn take = __atomic_load_n(&sample_hook, __ATOMIC_ACQUIRE);
+		ovf_sample_fn take = __atomic_load_n(&ovf_sample_hook, __ATOMIC_ACQUIRE);
 		if (es->profil && take)
 			take(es, pc, 1LL << e->bit, (unsigned long long)k);
 	}

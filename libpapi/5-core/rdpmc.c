@@ -10,10 +10,9 @@ int papi_rdpmc = 1;
 
 /* rdpmc_init: PAPI_RDPMC=0 turns user-space reads off; unset or any other
  * value leaves them on. Read once per PAPI_library_init. */
-void rdpmc_init(void)
+void rdpmc_init(const char *env)
 {
-	const char *v = getenv("PAPI_RDPMC");
-	papi_rdpmc = !(v && strcmp(v, "0") == 0);
+	papi_rdpmc = !(env && strcmp(env, "0") == 0);
 }
 
 /* Counters the kernel may let user space read: core PMU events (generic
