@@ -25,8 +25,12 @@ struct sys_ops {
 	int (*close)(int fd);
 	int (*fcntl)(int fd, int cmd, long arg);
 	/* perf_event_attr.type of the kernel PMU called name (as in
-	 * /sys/bus/event_source/devices/NAME/type), or -1 when the kernel has none. */
+	 * PMU_DIR/NAME/type), or -1 when the kernel has none. */
 	int (*pmu_type)(const char *name);
+	/* The directory where the kernel lists its PMUs, one directory each
+	 * (/sys/bus/event_source/devices): kpmu.c reads it. A test points it
+	 * at a tree of its own; NULL: the kernel lists none. */
+	const char *pmu_dir;
 	/* The raw value of hardware counter `counter` of this CPU (x86 rdpmc
 	 * ecx encoding: the user page's index - 1). NULL where the library has
 	 * no such instruction: counters are then always read with read(). */
@@ -48,6 +52,75 @@ int pe_errno_to_papi(int err);
  * knows: pmu_core_unavailable_reason) and explains a refused hardware event. */
 void pe_advice(int err, const char *name, const struct perf_event_attr *attr,
 	       const char *core_why, char *buf, size_t len);
+
+/* ------------------------------------------------------------------ kernel PMUs
+ * kpmu.c: every PMU the kernel registered, as it describes them in sysfs,
+ * one directory each under sys->pmu_dir (Documentation/ABI/testing/
+ * sysfs-bus-event_source-devices*):
+ *   type         perf_event_attr.type that opens an event on this PMU
+ *   cpus         the CPUs a core PMU counts on (ARM, hybrid x86)
+ *   cpumask      the CPUs on which to open an uncore PMU's events
+ *   format/F     how term F fills the attr: "config:0-7", "config1:0-63"
+ *   events/E     a named event as terms: "event=0x3c,umask=0x00";
+ *                E.scale and E.unit turn its count into a quantity
+ * kpmu_count/kpmu_get/kpmu_find read the list on first use (name, type,
+ * core mark, a core PMU's CPUs); each PMU's format, events and cpumask are
+ * read when first asked for (kpmu_load, which kpmu_event, kpmu_field and
+ * kpmu_encode call). Everything returned stays valid and unchanged until
+ * PAPI_shutdown, after which the next call reads sysfs afresh. Thread-safe.
+ * Never fails for want of sysfs: a missing directory is an empty list. */
+enum { KPMU_CONFIG, KPMU_CONFIG1, KPMU_CONFIG2, KPMU_CONFIG3 };
+struct kpmu_field {
+	char name[32];		/* the term: "event", "umask", "cmask", "inv" */
+	int word;		/* KPMU_CONFIG..KPMU_CONFIG3: which attr word it fills */
+	uint64_t mask;		/* its bits in that word, possibly split */
+};
+struct kpmu_event {
+	char *name;		/* file name: "cpu-cycles", "l1d_cache_refill" */
+	char *terms;		/* file content: "event=0x3c", "event=0x03" */
+	double scale;		/* E.scale, 1.0 without one */
+	char *unit;		/* E.unit ("MiB", "Joules"), "" without one */
+};
+struct kpmu {
+	char name[64];		/* directory name: "cpu", "cpu_atom", "armv8_pmuv3_0" */
+	int type;		/* perf_event_attr.type */
+	int core;		/* 1: a CPU core PMU: named "cpu", type PERF_TYPE_RAW,
+				 * or it has a cpus file (the kernel's own marks) */
+	char cpus[128];		/* "cpus" (core) or "cpumask" (uncore, after kpmu_load)
+				 * as a CPU list ("0-7", "0,36"); "" when neither */
+	int loaded;		/* format and events read (kpmu_load) */
+	int nfields;
+	struct kpmu_field *fields;	/* after kpmu_load, in directory order */
+	int nevents;
+	struct kpmu_event *events;	/* after kpmu_load, sorted by name */
+};
+/* Number of PMUs the kernel lists (0 without sysfs), the i-th in name order
+ * (NULL when i is out of range), the one called name (NULL when none). */
+int kpmu_count(void);
+const struct kpmu *kpmu_get(int i);
+const struct kpmu *kpmu_find(const char *name);
+/* Number of core PMUs (two on a hybrid machine, 0 without a hardware PMU
+ * driver). */
+int kpmu_core_count(void);
+/* Read p's format fields, named events and cpumask once. PAPI_OK (also
+ * when p has none of them), PAPI_EINVAL (p is not from kpmu_get/kpmu_find),
+ * PAPI_ENOMEM (p then stays unloaded). */
+int kpmu_load(const struct kpmu *p);
+/* p's named event called name (case-insensitive) or format field called
+ * name; NULL when p has none (or cannot be loaded). */
+const struct kpmu_event *kpmu_event(const struct kpmu *p, const char *name);
+const struct kpmu_field *kpmu_field(const struct kpmu *p, const char *name);
+/* Encode terms ("event=0x3c,umask=0x01,inv", "cmask=2", a named event of p
+ * possibly followed by more terms: "cpu-cycles,cmask=1") into *attr, as
+ * perf does: attr's type becomes p->type and its config words are built
+ * from nothing; its other fields are kept. A term is a format field with a
+ * value (decimal or 0x hex; a bare field means 1), config/config1/config2
+ * with a whole value, or one of p's named events. On failure *attr is
+ * unchanged and why (may be NULL) says which term is wrong: PAPI_ENOEVNT
+ * (p has no such field or event), PAPI_EINVAL (a bad or missing value, a
+ * value too wide for its field, NULL arguments), PAPI_ENOMEM. */
+int kpmu_encode(const struct kpmu *p, const char *terms, struct perf_event_attr *attr, char *why,
+		size_t len);
 
 /* ------------------------------------------------------------------ hardware */
 /* Fill the process-wide hardware description once (hwinfo.c). */

@@ -1,6 +1,7 @@
 /* perf.c: the only door to the kernel's perf_event interface: the sys seam, errno mapping and advice. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,10 +33,12 @@ static int real_fcntl(int fd, int cmd, long arg)
  * PMU of that name. Names with '/' or '.' are refused: they are not PMUs. */
 static int real_pmu_type(const char *name)
 {
-	char path[256];
+	char path[PATH_MAX];
 	if (!name || !*name || strchr(name, '/') || strstr(name, ".."))
 		return -1;
-	snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/type", name);
+	if (!sys->pmu_dir)
+		return -1;
+	snprintf(path, sizeof path, "%s/%s/type", sys->pmu_dir, name);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return -1;
@@ -80,6 +83,7 @@ const struct sys_ops sys_real = {
 	.close = close,
 	.fcntl = real_fcntl,
 	.pmu_type = real_pmu_type,
+	.pmu_dir = "/sys/bus/event_source/devices",
 	.rdpmc = REAL_RDPMC,
 	.tsc = REAL_TSC,
 };

@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "fake_sysfs.h"
 #include "internal.h"
 #include "sim/sim_priv.h"
 
@@ -562,7 +563,7 @@ static int sim_pmu_type(const char *name)
 	return t;
 }
 
-static const struct sys_ops sim_ops = {
+static struct sys_ops sim_ops = {
 	.perf_open = sim_open,
 	.read = sim_read,
 	.ioctl = sim_ioctl,
@@ -607,6 +608,59 @@ static void closeall(void)
 		}
 }
 
+/* The simulated kernel's PMU directory (see sim_pmu.h), and the process
+ * that made it: a forked child's exit must not remove its parent's tree. */
+static char sim_dir[PATH_MAX];
+static pid_t sim_dir_owner;
+
+static void sysfs_remove(void)
+{
+	if (sim_dir[0] && getpid() == sim_dir_owner)
+		fs_remove(sim_dir);
+	sim_dir[0] = '\0';
+}
+
+/* A fresh tree for sim_cfg: NAME/type of each PMU and of "software", and
+ * NAME/cpus for the PMUs the kernel marks so (all but a plain "cpu"). */
+static void sysfs_make(void)
+{
+	static int registered;
+	char buf[64], rel[96];
+	sysfs_remove();
+	if (fs_make(sim_dir) < 0) {
+		sim_dir[0] = '\0';
+		return;
+	}
+	sim_dir_owner = getpid();
+	if (!registered++)
+		atexit(sysfs_remove);
+	fs_write(sim_dir, "software/type", "1");
+	for (int p = 0; p < sim_cfg.npmus; p++) {
+		snprintf(rel, sizeof rel, "%s/type", sim_cfg.pmu[p].name);
+		snprintf(buf, sizeof buf, "%d", sim_cfg.pmu[p].type);
+		fs_write(sim_dir, rel, buf);
+		if (strcmp(sim_cfg.pmu[p].name, "cpu") != 0) {
+			snprintf(rel, sizeof rel, "%s/cpus", sim_cfg.pmu[p].name);
+			snprintf(buf, sizeof buf, "%d", p);
+			fs_write(sim_dir, rel, buf);
+		}
+	}
+}
+
+const char *sim_sysfs_dir(void)
+{
+	return sim_dir;
+}
+
+int sim_sysfs_write(const char *rel, const char *text)
+{
+	if (!sim_dir[0]) {
+		errno = ENOENT;
+		return -1;
+	}
+	return fs_write(sim_dir, rel, text);
+}
+
 void sim_install(const struct sim_config *c)
 {
 	pthread_mutex_lock(&sim_lock);
@@ -631,6 +685,8 @@ void sim_install(const struct sim_config *c)
 	sim_next_id = 1;
 	sim_nsignals = sim_nreads = sim_nrdpmcs = sim_nioctls = 0;
 	sim_interfere_n = 0;
+	sysfs_make();
+	sim_ops.pmu_dir = sim_dir[0] ? sim_dir : NULL;
 	pthread_mutex_unlock(&sim_lock);
 	sys_set_ops(&sim_ops);
 }
@@ -640,6 +696,7 @@ void sim_uninstall(void)
 	sys_set_ops(NULL);
 	pthread_mutex_lock(&sim_lock);
 	closeall();
+	sysfs_remove();
 	pthread_mutex_unlock(&sim_lock);
 }
 

@@ -42,6 +42,12 @@
  *   sim_advance, so a handler may call PAPI_read/PAPI_stop.
  * - pmu_type: "software" -> 1, each configured PMU its type ("cpu" -> 4 =
  *   PERF_TYPE_RAW, or "cpu_core" -> 4 and "cpu_atom" -> 10 on a hybrid).
+ * - pmu_dir: the kernel's list of PMUs (sysfs), a directory sim_install
+ *   makes under $TMPDIR: NAME/type of each configured PMU and of
+ *   "software", and NAME/cpus of every PMU but a plain "cpu" (as hybrid x86
+ *   and ARM kernels mark their core PMUs). A test adds format and event
+ *   files with sim_sysfs_write before PAPI_library_init; sim_uninstall (or
+ *   the end of the process) removes the tree.
  * - rdpmc and tsc: the raw counter of the CPU the test runs on, which is of
  *   the first configured PMU's kind (so the pages of the other PMUs' events
  *   say index 0: not on this CPU's counters), and the simulated TSC.
@@ -97,6 +103,12 @@ struct sim_config sim_hybrid_config(void);
 void sim_install(const struct sim_config *c);
 /* Restore the real kernel; closes whatever the library left open. */
 void sim_uninstall(void);
+/* The simulated kernel's PMU directory ("" when it could not be made), and
+ * text written to a file in it, directories made on the way:
+ * sim_sysfs_write("cpu/events/instructions", "event=0xc0"). 0, or -1 with
+ * errno. */
+const char *sim_sysfs_dir(void);
+int sim_sysfs_write(const char *rel, const char *text);
 
 /* Declare event (type, config) of the PMUs: which counters can hold it
  * (mask of SIM_GP/SIM_FIXED; 0 = any general counter) and how fast it counts:
