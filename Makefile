@@ -84,11 +84,12 @@ all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/papi.pc
 # gathers every layer for cmd/ and the tests): internal.h refuses them.
 $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 
-# The library's own code-generation flags (see "the library, three ways").
-# Objects are rebuilt when they change: BUILD/cflags holds the last ones.
+# The library's own code-generation flags (see "the library, three ways"),
+# and a note of how its archive is made. When either changes, the objects and
+# everything made from them are rebuilt: BUILD/cflags holds the last ones.
 # (Not your CFLAGS: make install after make check-sanitize reuses its objects.)
 LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition
-FLAGS_STAMP := $(LIB_CFLAGS)
+FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)
 ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
 $(shell mkdir -p $(BUILD))
 $(file >$(BUILD)/cflags,$(FLAGS_STAMP))
@@ -128,7 +129,10 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 #                   against PAPI 7.0 runs on it unchanged. It exports only the
 #                   public API and needs libpfm.so.4 and libcsv.so.3. Its own
 #                   calls of PAPI_* functions bind within it (no PLT).
-#  libpapi.a        static, also into a shared object (position-independent).
+#  libpapi.a        static, also into a shared object (position-independent):
+#                   one object, libpapi.o, the modules partially linked with
+#                   every hidden name then made local, so that no internal
+#                   name (sys, es_lookup, ...) can clash with a program's own.
 #                   It carries neither libpfm4 nor libcsv: Debian's libpfm.a and
 #                   libcsv.a are not position-independent, and a program that
 #                   uses libpfm4 itself must not get a second copy;
@@ -142,9 +146,14 @@ SO_FILE  := libpapi.so.7.0.0.0
 LIB_DEPS := -lpfm -lcsv
 $(LIB_OBJ): ALL_CFLAGS += $(LIB_CFLAGS)
 
-$(BUILD)/libpapi.a: $(LIB_OBJ)
+OBJCOPY ?= $(shell $(CC) -print-prog-name=objcopy)
+$(BUILD)/libpapi.o: $(LIB_OBJ)
+	$(say) LD $@
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $(LIB_OBJ)
+	$(Q)$(OBJCOPY) --localize-hidden $@.tmp $@ && rm -f $@.tmp
+$(BUILD)/libpapi.a: $(BUILD)/libpapi.o
 	$(say) AR $@
-	$(Q)rm -f $@ && $(AR) rcs $@ $(LIB_OBJ)
+	$(Q)rm -f $@ && $(AR) rcs $@ $<
 
 $(BUILD)/$(SO_FILE): $(LIB_OBJ)
 	$(say) LD $@
