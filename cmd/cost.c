@@ -11,9 +11,9 @@
 
 static const struct cli_opt opts[] = {
 	{ "bins", 'b', required_argument, "BINS", "bins of the histogram (default 100)" },
-	{ "histogram", 'd', no_argument, NULL, "print a histogram of each cost" },
+	{ "histogram", 'd', no_argument, NULL, "print a histogram of each cost (bins grow geometrically from the minimum)" },
 	{ "percentiles", 'p', no_argument, NULL, "print percentiles of each cost" },
-	{ "std-dev", 's', no_argument, NULL, "print how many samples fall within 1, 2, 3 ... standard deviations" },
+	{ "std-dev", 's', no_argument, NULL, "print how many samples lie more than 1, 2, ... 10 standard deviations above the mean" },
 	{ "iterations", 't', required_argument, "N", "samples per operation (default 10000)" },
 	{ "event", 'e', required_argument, "EV[,EV...]", "count these events (default PAPI_TOT_CYC, else perf::TASK-CLOCK)" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
@@ -109,26 +109,50 @@ static void cost_stats(long long *x, long n, struct stats *s)
 	}
 }
 
-/* cost_hist: counts of sorted x in bins equal-width bins over [min, max]. */
-static void cost_hist(const long long *x, long n, long bins, long *h, double *width)
+/* One bin of a histogram: the samples from lo to hi, both included. */
+struct bin {
+	long long lo, hi;
+	long n;
+};
+
+/* cost_hist: at most nbins bins over sorted x, each wider than the last by
+ * a constant factor, counted from the minimum: bin edges min - 1 + R^(i/B)
+ * with R = max - min + 2. Costs pile up just above the minimum with a long
+ * tail of outliers; equal-width bins put nearly all samples in the first
+ * one. Edges are whole numbers (the costs are), so near the minimum several
+ * edges may coincide: those bins are one. Returns the number of bins. */
+static long cost_hist(const long long *x, long n, long nbins, struct bin *h)
 {
-	double w = (double)(x[n - 1] - x[0] + 1) / (double)bins;
-	memset(h, 0, (size_t)bins * sizeof *h);
-	for (long i = 0; i < n; i++) {
-		long b = (long)((double)(x[i] - x[0]) / w);
-		h[b < bins ? b : bins - 1]++;
+	long long min = x[0], max = x[n - 1];
+	double range = (double)(max - min) + 2.0;
+	long nb = 0, i = 0;
+	long long lo = min;
+	for (long k = 1; k <= nbins && lo <= max; k++) {
+		long long hi = k == nbins ? max
+					  : min - 2 + (long long)ceil(pow(range, (double)k / (double)nbins));
+		if (hi < lo)
+			continue;	/* this edge falls where the last one did */
+		if (hi > max)
+			hi = max;
+		h[nb] = (struct bin){ lo, hi, 0 };
+		while (i < n && x[i] <= hi)
+			h[nb].n++, i++;
+		nb++;
+		lo = hi + 1;
 	}
-	*width = w;
+	return nb;
 }
 
-/* cost_sdev: how many samples lie within k std of the mean, k = 1..4 (cumulative). */
-static void cost_sdev(const long long *x, long n, const struct stats *s, long within[4])
+/* cost_sdev: as PAPI's papi_cost -s: how many samples lie more than k
+ * standard deviations above the mean, k = 1..NSDEV. */
+#define NSDEV 10
+static void cost_sdev(const long long *x, long n, const struct stats *s, long above[NSDEV])
 {
-	for (int k = 0; k < 4; k++) {
-		within[k] = 0;
+	for (int k = 0; k < NSDEV; k++) {
+		above[k] = 0;
 		for (long i = 0; i < n; i++)
-			if (fabs((double)x[i] - s->mean) <= (k + 1) * s->std)
-				within[k]++;
+			if ((double)x[i] > s->mean + (k + 1) * s->std)
+				above[k]++;
 	}
 }
 
@@ -145,7 +169,7 @@ static void print_stats(const char *op, const char *unit, const struct stats *s,
 }
 
 static void json_stats(struct json *j, const char *key, const long long *x, long n,
-		       const struct stats *s, const struct opt *o, long *h)
+		       const struct stats *s, const struct opt *o, struct bin *h)
 {
 	char k[16];
 	json_key(j, key);
@@ -162,43 +186,59 @@ static void json_stats(struct json *j, const char *key, const long long *x, long
 	}
 	json_obj_end(j);
 	if (o->sdev) {
-		long w[4];
+		long w[NSDEV];
 		cost_sdev(x, n, s, w);
-		json_key(j, "within_std");
+		json_key(j, "above_mean_plus_std");
 		json_arr_begin(j);
-		for (int i = 0; i < 4; i++)
+		for (int i = 0; i < NSDEV; i++)
 			json_int(j, w[i]);
 		json_arr_end(j);
 	}
 	if (o->hist) {
-		double width;
-		cost_hist(x, n, o->bins, h, &width);
-		json_kdouble(j, "bin_width", width);
+		long nb = cost_hist(x, n, o->bins, h);
 		json_key(j, "histogram");
 		json_arr_begin(j);
-		for (long i = 0; i < o->bins; i++)
-			json_int(j, h[i]);
+		for (long i = 0; i < nb; i++) {
+			json_obj_begin(j);
+			json_kint(j, "from", h[i].lo);
+			json_kint(j, "to", h[i].hi);
+			json_kint(j, "count", h[i].n);
+			json_obj_end(j);
+		}
 		json_arr_end(j);
 	}
 	json_obj_end(j);
 }
 
-static void text_extra(const long long *x, long n, const struct stats *s, const struct opt *o, long *h)
+static void text_extra(const long long *x, long n, const char *unit, const struct stats *s,
+		       const struct opt *o, struct bin *h)
 {
 	if (o->sdev) {
-		long w[4];
+		long w[NSDEV];
 		cost_sdev(x, n, s, w);
-		printf("%17s", "within std:");
-		for (int k = 0; k < 4; k++)
+		printf("%17s", "above mean+k*std:");
+		for (int k = 0; k < NSDEV; k++)
 			printf("  %dx %ld", k + 1, w[k]);
 		putchar('\n');
 	}
 	if (o->hist) {
-		double width;
-		cost_hist(x, n, o->bins, h, &width);
-		for (long i = 0; i < o->bins; i++)
-			if (h[i])
-				printf("%17.0f  %ld\n", (double)x[0] + (double)i * width, h[i]);
+		enum { BAR = 40 };
+		long nb = cost_hist(x, n, o->bins, h), top = 1;
+		for (long i = 0; i < nb; i++)
+			if (h[i].n > top)
+				top = h[i].n;
+		char label[32];
+		snprintf(label, sizeof label, "%s histogram:", unit);
+		printf("%17s  %12s %12s %9s %7s\n", label, "from", "to", "samples", "share");
+		for (long i = 0; i < nb; i++) {
+			if (!h[i].n)
+				continue;
+			/* at least one mark for a bin that has samples */
+			int bar = (int)((h[i].n * BAR + top - 1) / top);
+			printf("%17s  %12lld %12lld %9ld %6.2f%%  %.*s\n", "", h[i].lo, h[i].hi,
+			       h[i].n, 100.0 * (double)h[i].n / (double)n, bar,
+			       "########################################");
+		}
 	}
 }
 
@@ -244,7 +284,7 @@ int cmd_cost(int argc, char **argv)
 	char *events = NULL, used[1024];
 	int opt, n, es = PAPI_NULL, status;
 	long long *cyc = NULL, *ns = NULL;
-	long *h = NULL;
+	struct bin *h = NULL;
 
 	cli_begin(&c, &spec, argc, argv);
 	while ((opt = cli_next(&c)) != -1) {
@@ -344,9 +384,9 @@ int cmd_cost(int argc, char **argv)
 			json_obj_end(&j);
 		} else {
 			print_stats(op_names[op], "cycles", &sc, &o);
-			text_extra(cyc, o.iters, &sc, &o, h);
+			text_extra(cyc, o.iters, "cycles", &sc, &o, h);
 			print_stats("", "nsec", &sn, &o);
-			text_extra(ns, o.iters, &sn, &o, h);
+			text_extra(ns, o.iters, "nsec", &sn, &o, h);
 			putchar('\n');
 		}
 	}
