@@ -141,12 +141,16 @@ void cli_help(const struct cli_spec *spec, FILE *f)
 static void list_opts(const struct cli_spec *spec)
 {
 	for (const struct cli_opt *o = spec->opts; !opt_end(o); o++) {
+		/* An option that takes a value is followed by a tab and the
+		 * value's name (FILE, PID[,PID...], EVENT ...): the completions
+		 * offer file names, process ids or events from it. */
+		const char *v = CLI_ARG(o) == no_argument ? "" : o->argname ? o->argname : "ARG";
 		if (o->arg & CLI_COMPAT)
 			continue;
 		if (o->lng)
-			printf("--%s\n", o->lng);
+			printf("--%s%s%s\n", o->lng, *v ? "\t" : "", v);
 		if (opt_has_short(o))
-			printf("-%c\n", o->shrt);
+			printf("-%c%s%s\n", o->shrt, *v ? "\t" : "", v);
 	}
 	if (!spec_uses(spec, 0, "help"))
 		puts("--help");

@@ -69,7 +69,8 @@ void cli_begin(struct cli_ctx *c, const struct cli_spec *spec, int argc, char **
  * or -1 when options end (c->optind then indexes the first operand).
  * Handles the common cases itself and does not return for them:
  *   -h/--help      usage and options on stdout, exit 0 (1 on a write error);
- *   --list-opts    every option form, one a line, on stdout, exit 0;
+ *   --list-opts    every option form, one a line, on stdout, exit 0 (an
+ *                  option that takes a value: a tab and its argname);
  *   unknown option, missing or unwanted value: "papi NAME: ..." and
  *                  "Try 'papi NAME --help'." on stderr, exit 2.
  * So parse options before acquiring resources. */

@@ -19,7 +19,8 @@ static const struct cli_opt opts[] = {
 	{ "include", 'i', required_argument, "STR", "only events whose name contains STR" },
 	{ "exclude", 'x', required_argument, "STR", "leave out events whose name contains STR" },
 	{ "check", 'c', no_argument, NULL, "add each event to an EventSet and say what cannot be counted here" },
-	{ "names", O_NAMES, no_argument, NULL, "only names, one a line: EVENT and EVENT:UMASK" },
+	{ "names", O_NAMES, no_argument, NULL, "only names, one a line: EVENT and EVENT:UMASK\n"
+	  "(with -e EVENT: EVENT:UMASK and EVENT:QUALIFIER, what may follow EVENT)" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ "noumasks", O_NOUMASKS, no_argument, NULL, "leave out unit masks" },
 	{ "noqual", O_NOQUAL, no_argument, NULL, "leave out qualifiers (modifiers such as :u, :k)" },
@@ -310,7 +311,16 @@ static int one_event(struct nv *v, const char *name)
 	const struct native *e = native_get(code & PAPI_NATIVE_AND_MASK);
 	if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
 		return cli_error(spec.name, "%s: no information", name);
-	const struct pmu *p = event_pmu(e);
+	const struct pmu *p = event_pmu(e);	/* (starts libpfm4: e->pfm_idx) */
+	if (v->names) {
+		/* What may follow the name as given: the completions offer these
+		 * after "EVENT:". */
+		struct attr at[MAX_ATTRS];
+		int na = attrs_of(e->pfm_idx, at, MAX_ATTRS);
+		for (int k = 0; k < na; k++)
+			printf("%s:%s%s\n", name, at[k].name, at[k].integer ? "=" : "");
+		return CLI_OK;
+	}
 	const char *pwhy = p ? pmu_reason(p) : NULL;
 	const char *why = check_event(code);
 	struct attr at[MAX_ATTRS];

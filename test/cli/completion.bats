@@ -25,7 +25,7 @@ case "$1 $2" in
 "--list-cmds ") printf 'stat\tcount\navail\tpresets\nnative\tnatives\nversion\tversions\n' ;;
 "avail --names") printf 'PAPI_TOT_INS\nPAPI_TOT_CYC\n' ;;
 "native --names") printf 'perf::TASK-CLOCK\nperf::PAGE-FAULTS\n' ;;
-"stat --list-opts") printf -- '--event\n-e\n--help\n-h\n' ;;
+"stat --list-opts") printf -- '--event\tEV[,EV...]\n-e\tEV[,EV...]\n--output\tFILE\n-o\tFILE\n--pid\tPID[,PID...]\n-p\tPID[,PID...]\n--repeat\tN\n-r\tN\n--help\n-h\n' ;;
 *) exit 1 ;;
 esac
 SH
@@ -80,10 +80,64 @@ SH
 	p=$(fake_papi)
 	complete_words "$p" stat -e PAPI_TOT_
 	[ "$(sort <<<"$output")" = "$(printf '%s\n' PAPI_TOT_CYC PAPI_TOT_INS)" ]
-	complete_words "$p" stat --events perf
+	complete_words "$p" stat --event perf
+	[ "$(sort <<<"$output")" = "$(printf '%s\n' perf::PAGE-FAULTS perf::TASK-CLOCK)" ]
+	complete_words "$p" stat --event = perf
 	[ "$(sort <<<"$output")" = "$(printf '%s\n' perf::PAGE-FAULTS perf::TASK-CLOCK)" ]
 	complete_words "$p" avail PAPI_TOT_I
 	[ "$output" = PAPI_TOT_INS ]
+}
+
+@test "bash: after a comma in an event list, the next event completes" {
+	local p
+	p=$(fake_papi)
+	complete_words "$p" stat -e PAPI_TOT_INS,PAPI_TOT_
+	[ "$(sort <<<"$output")" = "$(printf '%s\n' PAPI_TOT_INS,PAPI_TOT_CYC PAPI_TOT_INS,PAPI_TOT_INS)" ]
+	# bash hands "PAPI_TOT_INS,perf::TA" over as PAPI_TOT_INS,perf, ::, TA
+	complete_words "$p" stat -e PAPI_TOT_INS,perf :: TA
+	[ "$output" = TASK-CLOCK ]
+	complete_words "$PAPI_BIN" command-line perf::TASK-CLOCK,perf :: PAGE-F
+	[ "$output" = PAGE-FAULTS ]
+}
+
+@test "bash: after an event and ':', its unit masks and qualifiers complete" {
+	complete_words "$PAPI_BIN" stat -e perf :: TASK-CLOCK :
+	grep -qx u <<<"$output"
+	grep -qx k <<<"$output"
+	grep -qx period= <<<"$output"
+	complete_words "$PAPI_BIN" native -e perf :: TASK-CLOCK : u : pe
+	[ "$output" = period= ]
+	LIBPFM_FORCE_PMU=skx complete_words "$PAPI_BIN" stat -e skx :: INST_RETIRED : AN
+	[ "$output" = ANY_P ]
+}
+
+@test "bash: -o completes file names, -p process ids" {
+	touch out-a.csv out-b.csv
+	complete_words "$PAPI_BIN" stat -o out-
+	[ "$(sort <<<"$output")" = "$(printf '%s\n' out-a.csv out-b.csv)" ]
+	complete_words "$PAPI_BIN" stat --output = out-a
+	[ "$output" = out-a.csv ]
+	sleep 30 &
+	local pid=$!
+	complete_words "$PAPI_BIN" stat -p "${pid:0:3}"
+	grep -qx "$pid" <<<"$output"
+	! grep -q perf:: <<<"$output"
+	complete_words "$PAPI_BIN" stat -p "1,${pid:0:3}"
+	grep -qx "1,$pid" <<<"$output"
+	kill "$pid"
+}
+
+@test "bash: papi stat's command completes without '--', then its arguments" {
+	local p
+	p=$(fake_papi)
+	complete_words "$p" stat bas
+	grep -qx bash <<<"$output"
+	! grep -q PAPI_ <<<"$output"
+	complete_words "$p" stat -e PAPI_TOT_INS -r 3 -o x.csv bas
+	grep -qx bash <<<"$output"
+	touch arg-file
+	complete_words "$p" stat -e PAPI_TOT_INS bash arg-
+	[ "$output" = arg-file ]
 }
 
 @test "bash: event names split at ':' by bash still complete" {
@@ -120,6 +174,41 @@ SH
 	run -0 zsh -n "$PAPI_TOP/completions/zsh/_papi"
 }
 
+# zsh_complete LINE: type LINE and TAB into an interactive zsh whose compsys
+# has completions/zsh (on a pseudo-terminal, zsh/zpty), and print the line
+# as completion left it. It waits for the line, not for a time.
+zsh_complete() {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -sf "$PAPI_BIN" "$BATS_TEST_TMPDIR/bin/papi"
+	printf '#!/bin/sh\n' > "$BATS_TEST_TMPDIR/bin/mytool"
+	chmod +x "$BATS_TEST_TMPDIR/bin/mytool"
+	run timeout 60 zsh -f -c '
+		zmodload zsh/zpty || exit 3
+		zpty z "zsh -f -i" || exit 3
+		zpty -w z "PS1=; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D; path=($2 \$path)"
+		# after TAB: to the start of the line, a marker the echo cannot show, run
+		zpty -n -w z "$3"$'"'"'\t\x01print -r RES\x27\x27ULT: \x05\n'"'"'
+		zpty -r z out "*RESULT: *"$'"'"'\n'"'"' || exit 4
+		print -r -- "${${out##*RESULT: }%%$'"'"'\r'"'"'*}"
+		zpty -d z' zc "$PAPI_TOP/completions/zsh" "$BATS_TEST_TMPDIR/bin" "$1"
+}
+
+@test "zsh: -o files, -e lists and qualifiers, and papi stat's command without '--'" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	touch out-a.csv
+	# (print, which shows the line, drops the space completion adds)
+	zsh_complete 'papi stat -o out-'
+	[ "$output" = "papi stat -o out-a.csv" ]
+	zsh_complete 'papi stat -e perf::TASK-CLOCK,perf::PAGE-F'
+	[ "$output" = "papi stat -e perf::TASK-CLOCK,perf::PAGE-FAULTS" ]
+	zsh_complete 'papi native -e perf::TASK-CLOCK:u:pe'
+	[ "$output" = "papi native -e perf::TASK-CLOCK:u:period=" ]
+	zsh_complete 'papi stat -e perf::TASK-CLOCK -r 2 mytoo'
+	[ "$output" = "papi stat -e perf::TASK-CLOCK -r 2 mytool" ]
+	zsh_complete 'papi command-line perf::PAGE-F'
+	[ "$output" = "papi command-line perf::PAGE-FAULTS" ]
+}
+
 @test "fish: subcommands and version options complete" {
 	command -v fish >/dev/null || skip "fish is not installed"
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
@@ -131,4 +220,41 @@ SH
 	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run -0 fish --no-config -c \
 		"source '$PAPI_TOP/completions/fish/papi.fish'; complete -C 'papi version --'"
 	grep -qx -- "--json" <<<"$(cut -f1 <<<"$output")"
+}
+
+# fish_complete LINE: fish's candidates for LINE, names only.
+fish_complete() {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -sf "$PAPI_BIN" "$BATS_TEST_TMPDIR/bin/papi"
+	printf '#!/bin/sh\n' > "$BATS_TEST_TMPDIR/bin/mytool"
+	chmod +x "$BATS_TEST_TMPDIR/bin/mytool"
+	PATH="$BATS_TEST_TMPDIR/bin:$PATH" run -0 fish --no-config -c \
+		"source '$PAPI_TOP/completions/fish/papi.fish'; complete -c mytool -x -a 'alpha beta';
+		 complete -C \$argv[1] | cut -f1" "$1"
+}
+
+@test "fish: -o files, -p pids, -e lists and qualifiers, papi stat's command without '--'" {
+	command -v fish >/dev/null || skip "fish is not installed"
+	touch out-a.csv
+	fish_complete 'papi stat -o out-'
+	[ "$output" = out-a.csv ]
+	fish_complete 'papi stat --output=out-'
+	[ "$output" = --output=out-a.csv ]
+	sleep 30 &
+	local pid=$!
+	fish_complete "papi stat -p 1,$pid"
+	grep -qx "1,$pid" <<<"$output"
+	kill "$pid"
+	fish_complete 'papi stat -e perf::TASK-CLOCK,perf::PAGE-F'
+	[ "$output" = perf::TASK-CLOCK,perf::PAGE-FAULTS ]
+	fish_complete 'papi native -e perf::TASK-CLOCK:u:pe'
+	[ "$output" = perf::TASK-CLOCK:u:period= ]
+	fish_complete 'papi stat -e perf::TASK-CLOCK -r 2 mytoo'
+	[ "$output" = mytool ]
+	fish_complete 'papi stat -e perf::TASK-CLOCK mytool al'
+	[ "$output" = alpha ]
+	fish_complete 'papi command-line perf::TASK-CLOCK -- mytool b'
+	[ "$output" = beta ]
+	fish_complete 'papi command-line perf::PAGE-F'
+	[ "$output" = perf::PAGE-FAULTS ]
 }

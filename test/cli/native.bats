@@ -69,6 +69,15 @@ load helper
 	[[ "$output" != *" "* ]]
 }
 
+@test "papi native --names -e EVENT lists what may follow EVENT:" {
+	run -0 papi native --names -e perf::task-clock
+	grep -qx perf::task-clock:u <<<"$output"
+	grep -qx perf::task-clock:period= <<<"$output"
+	LIBPFM_FORCE_PMU=skx run -0 papi native --names -e skx::INST_RETIRED
+	grep -qx skx::INST_RETIRED:ANY_P <<<"$output"
+	grep -qx skx::INST_RETIRED:c= <<<"$output"
+}
+
 @test "papi native --json is one document with PMUs and events" {
 	command -v jq >/dev/null || skip "jq is not installed"
 	run -0 papi native --json

@@ -80,12 +80,18 @@ load helper
 	for line in "${lines[@]}"; do
 		[[ "$line" =~ ^(-[A-Za-z0-9]|--[a-z0-9][a-z0-9-]*)$ ]] || { echo "bad: $line"; false; }
 	done
+	# an option that takes a value: a tab, then what the value is
+	run -0 papi stat --list-opts
+	printf '%s\n' "${lines[@]}" | grep -qx -- $'-o\tFILE'
+	printf '%s\n' "${lines[@]}" | grep -Fqx -- $'--pid\tPID[,PID...]'
+	printf '%s\n' "${lines[@]}" | grep -Fqx -- $'-e\tEV[,EV...]'
+	printf '%s\n' "${lines[@]}" | grep -qx -- --json
 }
 
 @test "every option in --list-opts is accepted by getopt (no typo in a table)" {
 	local name opt
 	for name in $(papi --list-cmds | cut -f1); do
-		for opt in $(papi "$name" --list-opts); do
+		for opt in $(papi "$name" --list-opts | cut -f1); do
 			run papi "$name" "$opt" --help
 			# exit 2 would mean the option itself was refused, unless it
 			# needs a value and swallowed --help.

@@ -12,6 +12,9 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v groff >/dev/null 2>&1 || need="$need groff"
 command -v gfortran >/dev/null 2>&1 || need="$need gfortran"
 command -v man >/dev/null 2>&1 || need="$need man-db"
+# The zsh and fish completions are tested in those shells.
+command -v zsh >/dev/null 2>&1 || need="$need zsh"
+command -v fish >/dev/null 2>&1 || need="$need fish"
 [ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
 # Sanitizers and fuzzing (make check-sanitize, check-tsan, fuzz): gcc's
 # ASan/LSan/UBSan/TSan runtimes, clang and its libFuzzer runtime.
@@ -39,8 +42,8 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 			dpkg --add-architecture arm64 && apt-get update -qq >/dev/null; } ;;
 	esac
 	# A stale package list is the usual reason an install fails: refresh once.
-	apt-get install -y -qq $need >/dev/null 2>&1 || {
-		apt-get update -qq >/dev/null && apt-get install -y -qq $need >/dev/null
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq $need >/dev/null 2>&1 || {
+		apt-get update -qq >/dev/null && apt-get -o DPkg::Lock::Timeout=600 install -y -qq $need >/dev/null
 	}
 else
 	echo "deps: missing packages:$need (install them with apt-get as root)" >&2
