@@ -9,7 +9,7 @@
 #include "stat.h"
 
 enum {
-	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER,
+	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 };
 
 static const struct cli_opt opts[] = {
@@ -29,6 +29,8 @@ static const struct cli_opt opts[] = {
 	{ "no-inherit", OPT_NO_INHERIT, no_argument, NULL, "count the command's first thread only" },
 	{ "no-multiplex", OPT_NO_MPX, no_argument, NULL,
 	  "refuse events that do not fit in the counters together" },
+	{ "strict", OPT_STRICT, no_argument, NULL,
+	  "refuse to run when an event cannot be counted (else it is reported as not supported)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -36,9 +38,10 @@ static const struct cli_spec spec = {
 	"stat", "[OPTION]... [--] COMMAND [ARG]...\n       papi stat [OPTION]... -p PID[,PID...] | -t TID[,TID...]",
 	"Run COMMAND and count its events from its exec, following its threads and\n"
 	"children. The report goes to standard error (or -o FILE); the command's\n"
-	"standard input, output and error are its own. Exit status: the command's,\n"
-	"128+N when signal N killed it, 127 not found, 126 not executable, 2 usage,\n"
-	"1 when an event cannot be counted.",
+	"standard input, output and error are its own. An event this machine cannot\n"
+	"count is reported as not supported (--strict refuses to run instead).\n"
+	"Exit status: the command's, 128+N when signal N killed it, 127 not found,\n"
+	"126 not executable, 2 usage, 1 when an event is unknown or cannot be set up.",
 	opts, CLI_STOP_AT_ARG,
 };
 
@@ -119,6 +122,7 @@ static int parse(struct st *s, int argc, char **argv)
 			break;
 		case OPT_NO_INHERIT: s->o.no_inherit = 1; break;
 		case OPT_NO_MPX: s->o.no_multiplex = 1; break;
+		case OPT_STRICT: s->o.strict = 1; break;
 		}
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);

@@ -15,9 +15,10 @@ enum st_role {
 struct st_event {
 	const char *name;	/* as the user wrote it (or the default set's name) */
 	int code;		/* PAPI event code */
-	int deflt;		/* from the default set: failing makes it "not available" */
+	int deflt;		/* from the default set: a name that does not resolve is
+				 * not supported here rather than unknown */
 	int avail;		/* set up and counted */
-	char *reason;		/* why not available (owned) */
+	char *reason;		/* why not supported (owned) */
 	int role;		/* enum st_role */
 	int is_time;		/* counts nanoseconds */
 	int slot;		/* its index in each EventSet, -1 when not available */
@@ -31,6 +32,7 @@ struct st_opts {
 	char sep;		/* -x SEP, 0 for the human report */
 	const char *out_path;	/* -o */
 	int no_inherit, no_multiplex;
+	int strict;		/* --strict: an event that cannot be counted is an error */
 	long interval_ms;	/* -I, 0 = none */
 	long timeout_ms;	/* --timeout, 0 = none */
 	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */

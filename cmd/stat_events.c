@@ -89,11 +89,40 @@ static const char *skip_name(const char *why, const char *name)
 	return n && !strncmp(why, name, n) ? colon + 2 : why;
 }
 
+/* The reason is kept without the event's name, which the report shows
+ * beside it, so that events sharing a reason are listed under it once. */
 static void not_available(struct st_event *e, int ret)
 {
 	e->avail = 0;
-	if (!e->reason)
-		e->reason = reason_for(e->name, ret);
+	if (e->reason)
+		return;
+	char *why = reason_for(e->name, ret);
+	const char *bare = why ? skip_name(why, e->name) : NULL;
+	e->reason = bare && bare != why ? strdup(bare) : why;
+	if (bare != why)
+		free(why);
+}
+
+/* Why no event can be counted in this run, or NULL: the one component is
+ * disabled (PAPI_DISABLE_COMPONENTS), so its events do not even resolve. */
+static char *component_off(void)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	char buf[512];
+	if (!ci || !ci->disabled)
+		return NULL;
+	snprintf(buf, sizeof buf, "component %.64s: %.200s; unset PAPI_DISABLE_COMPONENTS or leave "
+		 "%.64s out of it", ci->name, ci->disabled_reason, ci->name);
+	return strdup(buf);
+}
+
+/* Under LIBPFM_FORCE_PMU libpfm4 names only the forced PMU's events, so a
+ * perf:: software event does not resolve though the kernel would count it:
+ * not supported in this run, rather than unknown. */
+static int hidden_by_force(const char *name)
+{
+	const char *forced = getenv("LIBPFM_FORCE_PMU");
+	return forced && *forced && !strncasecmp(name, "perf::", 6);
 }
 
 /* Which role and unit an event has: from its perf encoding when it is a
@@ -138,12 +167,17 @@ static void classify(struct st_event *e)
 
 int st_events_resolve(struct st *s)
 {
+	char *off = component_off();
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
+		if (off) {
+			e->reason = strdup(off);
+			continue;
+		}
 		papi_clear_reason();
 		int ret = resolve_name(e->name, &e->code);
 		if (ret != PAPI_OK) {
-			if (e->deflt) {
+			if (e->deflt || hidden_by_force(e->name)) {
 				not_available(e, ret);
 				e->code = 0;
 				continue;
@@ -156,12 +190,28 @@ int st_events_resolve(struct st *s)
 			else
 				cli_error("stat", "unknown event '%s': %s (see 'papi avail' and "
 					  "'papi native')", cli_cut(e->name, cut, sizeof cut), PAPI_strerror(ret));
+			free(off);
 			return -1;
 		}
 		e->avail = 1;
 		classify(e);
 	}
+	free(off);
 	return 0;
+}
+
+/* Whether an event that failed to join a set with ret is merely not
+ * supported here (reported, and the run goes on, as perf stat does) or
+ * the setup failed (permission, the target, memory: papi stat stops). */
+static int not_supported(int ret)
+{
+	switch (ret) {
+	case PAPI_ENOEVNT: case PAPI_ENOSUPP: case PAPI_EINVAL: case PAPI_ECMP:
+	case PAPI_ECNFLCT: case PAPI_ENOCMP: case PAPI_ECMP_DISABLED:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* The names of the events already added to a set, for a conflict message. */
@@ -215,7 +265,7 @@ static int add_all(struct st *s, int id, int first)
 			return PAPI_ECNFLCT;
 		}
 		if (ret != PAPI_OK) {
-			if (!e->deflt) {
+			if (!not_supported(ret)) {
 				char *why = reason_for(e->name, ret), cut[80];
 				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
 					  why ? skip_name(why, e->name) : PAPI_strerror(ret));
@@ -228,6 +278,21 @@ static int add_all(struct st *s, int id, int first)
 		e->slot = PAPI_num_events(id) - 1;
 	}
 	return PAPI_OK;
+}
+
+/* --strict: an event that cannot be counted stops papi stat before the
+ * command runs. 0, or -1 after naming each such event and why. */
+static int refuse(const struct st *s)
+{
+	int bad = 0;
+	char cut[80];
+	for (int i = 0; i < s->nev; i++)
+		if (!s->ev[i].avail) {
+			cli_error("stat", "--strict: cannot count %s: %s", cli_cut(s->ev[i].name, cut, sizeof cut),
+				  s->ev[i].reason ? skip_name(s->ev[i].reason, s->ev[i].name) : "not supported");
+			bad = 1;
+		}
+	return bad ? -1 : 0;
 }
 
 int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
@@ -254,8 +319,8 @@ int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
 	s->set_tid[s->nsets] = tid;
 	s->nsets++;
 	ret = add_all(s, id, s->nsets == 1);
-	if (ret == PAPI_OK && s->nsets == 1 && PAPI_num_events(id) == 0)
-		return cli_error("stat", "none of the events can be counted here"), -1;
+	if (ret == PAPI_OK && s->nsets == 1 && s->o.strict && refuse(s) < 0)
+		return -1;
 	if (ret != PAPI_OK && s->nsets > 1 && tid) {
 		/* A thread of an attached process may end while we attach. */
 		cli_error("stat", "cannot attach to thread %d: %s", (int)tid,
@@ -312,6 +377,8 @@ int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
 int st_sets_start(struct st *s)
 {
 	for (int k = 0; k < s->nsets; k++) {
+		if (PAPI_num_events(s->sets[k]) == 0)
+			continue;	/* none of the events is supported here */
 		int ret = PAPI_start(s->sets[k]);
 		if (ret != PAPI_OK)
 			return cli_error("stat", "cannot start counting: %s", PAPI_strerror(ret)), -1;

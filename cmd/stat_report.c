@@ -207,13 +207,13 @@ static void human(const struct st *s, FILE *f)
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail) {
-			fprintf(f, "%21s %s\n", "not available", e->name);
+			fprintf(f, "%21s %s\n", "<not supported>", e->name);
 			continue;
 		}
 		struct st_stats t;
 		ev_stats(s, e, &t);
 		if (e->run == 0 && e->en > 0) {
-			fprintf(f, "%21s %s\n", "not counted", e->name);
+			fprintf(f, "%21s %s\n", "<not counted>", e->name);
 			continue;
 		}
 		human_value(f, e, t.mean);
@@ -243,7 +243,7 @@ static void human(const struct st *s, FILE *f)
 				seen = 1;
 		if (seen)
 			continue;
-		fprintf(f, "\n Not available:");
+		fprintf(f, "\n Not supported:");
 		for (int j = i, k = 0; j < s->nev; j++)
 			if (!s->ev[j].avail && s->ev[j].reason && !strcmp(s->ev[j].reason, e->reason))
 				fprintf(f, "%s %s", k++ ? "," : "", s->ev[j].name);
@@ -314,7 +314,7 @@ static void csv_report(const struct st *s, FILE *f)
 			csv_field(&c, e->name);
 			for (size_t k = 3; k < NCOLS - 1; k++)
 				csv_field(&c, NULL);
-			csv_field(&c, e->reason ? e->reason : "not available");
+			csv_field(&c, e->reason ? e->reason : "not supported");
 			csv_row_end(&c);
 			continue;
 		}

@@ -145,7 +145,7 @@ EOF
 	jq -e '(.elapsed.mean | type) == "number" and (.user.mean | type) == "number"' "$T/j"
 }
 
-@test "the default set: software events, and uncountable presets shown as not available" {
+@test "the default set: software events, and uncountable presets shown as not supported" {
 	run --separate-stderr "$PAPI" stat --json -o "$T/j" true
 	[ "$status" -eq 0 ]
 	for ev in perf::TASK-CLOCK perf::CONTEXT-SWITCHES perf::CPU-MIGRATIONS perf::PAGE-FAULTS; do
@@ -155,8 +155,8 @@ EOF
 	if no_hw_pmu; then
 		jq -e '.events[] | select(.name == "PAPI_TOT_CYC") | .available == false and (.reason | length > 0)' "$T/j"
 		run "$PAPI" stat true
-		[ "$(grep -c 'not available PAPI_' <<< "$output")" -eq 4 ]
-		[ "$(grep -c 'Not available:' <<< "$output")" -eq 1 ]
+		[ "$(grep -c '<not supported> PAPI_' <<< "$output")" -eq 4 ]
+		[ "$(grep -c 'Not supported:' <<< "$output")" -eq 1 ]
 	fi
 }
 

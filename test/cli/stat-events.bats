@@ -1,0 +1,87 @@
+#!/usr/bin/env bats
+# stat-events.bats: which events papi stat counts: one rule for events it cannot count (given or default), --strict, disabled components, forced PMUs, :cpu=N.
+
+load helper
+
+teardown() {
+	[ -z "${BG:-}" ] || kill "$BG" 2>/dev/null || :
+}
+
+no_hw_pmu() {
+	! ls /sys/bus/event_source/devices/ 2>/dev/null | grep -qx -e cpu -e cpu_core -e armv8_pmuv3_0
+}
+
+# An event that names fine but that this machine cannot count.
+uncountable() {
+	no_hw_pmu || skip "a hardware PMU counts every event this test could name"
+	echo PAPI_TOT_CYC
+}
+
+@test "stat -e: an event that cannot be counted is reported as not supported and the command runs" {
+	ev=$(uncountable)
+	run --separate-stderr papi stat -e "perf::TASK-CLOCK,$ev" sh -c 'echo ran; exit 3'
+	[ "$status" -eq 3 ]
+	[ "$output" = ran ]
+	[[ "$stderr" == *"<not supported> $ev"* ]]
+	[[ "$stderr" == *"Not supported: $ev:"* ]]
+	[[ "$stderr" == *" ms   perf::TASK-CLOCK"* ]]
+	# the same as in the default set
+	run --separate-stderr papi stat sh -c 'echo ran'
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"<not supported> $ev"* ]]
+	# JSON: unavailable, with the reason; the rest counted
+	run -0 papi stat --json -o j.json -e "$ev,perf::TASK-CLOCK" true
+	jq -e --arg n "$ev" '.events[] | select(.name == $n) |
+		.available == false and (.reason | length > 0) and (.reason | startswith($n) | not)' j.json
+	jq -e '.events[] | select(.name == "perf::TASK-CLOCK") | .available and .value > 0' j.json
+}
+
+@test "stat: nothing countable still runs the command, attached too" {
+	ev=$(uncountable)
+	run --separate-stderr papi stat -e "$ev" sh -c 'echo ran; exit 4'
+	[ "$status" -eq 4 ]
+	[ "$output" = ran ]
+	[[ "$stderr" == *"<not supported> $ev"* ]]
+	sleep 30 &
+	BG=$!
+	run papi stat -p "$BG" --timeout 100 -e "$ev"
+	kill "$BG"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"<not supported> $ev"* ]]
+}
+
+@test "stat --strict: an event that cannot be counted stops papi stat before the command runs" {
+	ev=$(uncountable)
+	run --separate-stderr papi stat --strict -e "perf::TASK-CLOCK,$ev" sh -c 'echo ran'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"papi stat: --strict: cannot count $ev: "* ]]
+	# the default set alike
+	run --separate-stderr papi stat --strict sh -c 'echo ran'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	# and what can be counted runs
+	run --separate-stderr papi stat --strict -e perf::TASK-CLOCK sh -c 'echo ran'
+	[ "$status" -eq 0 ]
+	[ "$output" = ran ]
+}
+
+@test "stat: an unknown event name is still an error" {
+	run --separate-stderr papi stat -e perf::TASK-CLOCK,NO_SUCH_EVENT_X sh -c 'echo ran'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"unknown event 'NO_SUCH_EVENT_X'"* ]]
+}
+
+@test "stat: PAPI_DISABLE_COMPONENTS=perf_event is honoured: nothing is counted, and why" {
+	PAPI_DISABLE_COMPONENTS=perf_event run --separate-stderr papi stat -e perf::TASK-CLOCK sh -c 'echo ran'
+	[ "$status" -eq 0 ]
+	[ "$output" = ran ]
+	[[ "$stderr" == *"<not supported> perf::TASK-CLOCK"* ]]
+	[[ "$stderr" == *"PAPI_DISABLE_COMPONENTS"* ]]
+	PAPI_DISABLE_COMPONENTS=perf_event run -0 papi stat --json -o j.json true
+	jq -e '[.events[] | .available] | any | not' j.json
+	jq -e '[.events[] | .reason | test("perf_event.*PAPI_DISABLE_COMPONENTS")] | all' j.json
+	PAPI_DISABLE_COMPONENTS=perf_event run -1 --separate-stderr papi stat --strict -e perf::TASK-CLOCK true
+	[[ "$stderr" == *"--strict: cannot count perf::TASK-CLOCK: component perf_event"* ]]
+}
