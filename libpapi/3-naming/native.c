@@ -144,6 +144,22 @@ static int pmu_kernel_lookup(struct pmu *p, const char *core_name)
 	return -1;
 }
 
+/* Whether libpfm4 has a PMU called forced (LIBPFM_FORCE_PMU's value, up to
+ * a ','), present or not: 1 a core PMU, -1 another kind, 0 none. */
+static int forced_pmu_known(const char *forced)
+{
+	size_t n = strcspn(forced, ",");
+	for (int i = 0; i < PFM_PMU_MAX; i++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof pi);
+		pi.size = sizeof pi;
+		if (pfm_get_pmu_info(i, &pi) == PFM_SUCCESS && pi.name && strlen(pi.name) == n &&
+		    !strncmp(pi.name, forced, n))
+			return pi.type == PFM_PMU_TYPE_CORE ? 1 : -1;
+	}
+	return 0;
+}
+
 static int pmus_detect(void)
 {
 	int cap = 8;
@@ -187,7 +203,15 @@ static int pmus_detect(void)
 			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], core_name);
 
 	const char *forced = getenv("LIBPFM_FORCE_PMU");
-	if (core_pmu < 0) {
+	int known = forced && *forced ? forced_pmu_known(forced) : 0;
+	if (core_pmu < 0 && forced && *forced && known <= 0) {
+		/* Not the CPU's fault: the name given names no core PMU. */
+		snprintf(core_reason_buf, sizeof core_reason_buf,
+			 "LIBPFM_FORCE_PMU=%.40s: %s, so no event can be named; unset it, or name "
+			 "a core PMU libpfm4 knows (skx, icx, spr, amd64_fam19h_zen3, arm_n1, ...)",
+			 forced, known < 0 ? "that PMU is not a CPU core's" : "libpfm4 knows no PMU of that name");
+		core_reason = core_reason_buf;
+	} else if (core_pmu < 0) {
 		/* Say both halves: the encoder and the kernel may each lack it. */
 		int kernel_has = 0;
 		static const char *const devs[] = { "cpu", "cpu_core", "cpu_atom" };
@@ -483,7 +507,13 @@ static int nt_resolve(const char *name, int hint, int *idx)
 		memset(&attr, 0, sizeof attr);
 		enc_err = PAPI_EINVAL;
 	} else if (r != PFM_SUCCESS) {
-		papi_set_reason("%.200s: %s", name, pfm_strerror(r));
+		const char *forced = getenv("LIBPFM_FORCE_PMU");
+		if (r == PFM_ERR_NOTFOUND && forced && *forced && !strncasecmp(name, "perf::", 6))
+			papi_set_reason("%.200s: LIBPFM_FORCE_PMU=%.40s makes libpfm4 name only that PMU's "
+					"events, not the kernel's software events (perf::); unset it to "
+					"count them", name, forced);
+		else
+			papi_set_reason("%.200s: %s", name, pfm_strerror(r));
 		return pfm_to_papi(r);
 	}
 

@@ -85,3 +85,25 @@ uncountable() {
 	PAPI_DISABLE_COMPONENTS=perf_event run -1 --separate-stderr papi stat --strict -e perf::TASK-CLOCK true
 	[[ "$stderr" == *"--strict: cannot count perf::TASK-CLOCK: component perf_event"* ]]
 }
+
+@test "stat under LIBPFM_FORCE_PMU: perf:: events are not supported, with the reason, and the command runs" {
+	LIBPFM_FORCE_PMU=skx run --separate-stderr papi stat sh -c 'echo ran'
+	[ "$status" -eq 0 ]
+	[ "$output" = ran ]
+	[[ "$stderr" == *"<not supported> perf::TASK-CLOCK"* ]]
+	[[ "$stderr" == *"LIBPFM_FORCE_PMU=skx makes libpfm4 name only that PMU's events"*"unset it"* ]]
+	LIBPFM_FORCE_PMU=skx run --separate-stderr papi stat -e perf::TASK-CLOCK sh -c 'echo ran'
+	[ "$status" -eq 0 ]
+	[ "$output" = ran ]
+	[[ "$stderr" == *"LIBPFM_FORCE_PMU=skx"* ]]
+}
+
+@test "LIBPFM_FORCE_PMU=bogus: stat and component blame the variable, not the CPU" {
+	LIBPFM_FORCE_PMU=bogus run --separate-stderr papi stat sh -c 'echo ran'
+	[ "$status" -eq 0 ]
+	[ "$output" = ran ]
+	[[ "$stderr" == *"LIBPFM_FORCE_PMU=bogus: libpfm4 knows no PMU of that name"* ]]
+	LIBPFM_FORCE_PMU=bogus run -0 papi component
+	[[ "$output" == *"LIBPFM_FORCE_PMU=bogus: libpfm4 knows no PMU of that name"* ]]
+	[[ "$output" != *"does not know this CPU"* ]]
+}
