@@ -1,5 +1,7 @@
 /* stat.c: papi stat: run a command (or attach to running ones) and count its events; its options and its course. */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +12,7 @@
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
+	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB,
 };
 
 static const struct cli_opt opts[] = {
@@ -18,7 +21,17 @@ static const struct cli_opt opts[] = {
 	{ "repeat", 'r', required_argument, "N", "run the command N times: mean, stddev, min, median, max" },
 	{ "field-separator", 'x', required_argument, "SEP", "CSV with separator SEP, with a header row" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
-	{ "output", 'o', required_argument, "FILE", "write the report to FILE instead of standard error" },
+	{ "output", 'o', required_argument, "FILE",
+	  "write the report to FILE instead of standard error; %r, %h, %p, %j in FILE become the "
+	  "MPI rank, host, pid and job id (such a file is never overwritten)" },
+	{ "per-rank", OPT_PER_RANK, required_argument, "DIR",
+	  "in an MPI job: each rank writes DIR/papi-stat.JOB.RANK.json; rank 0 waits for them all "
+	  "and prints the job's report" },
+	{ "merge-wait", OPT_MERGE_WAIT, required_argument, "MS",
+	  "--per-rank: rank 0 waits at most MS milliseconds for the other ranks' files" },
+	{ "merge", OPT_MERGE, no_argument, NULL,
+	  "report an MPI job from its per-rank files: the operands are files or directories" },
+	{ "job", OPT_JOB, required_argument, "ID", "--merge: the job to report when the files hold several" },
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
 	{ "interval", 'I', required_argument, "MS", "print the counts of every MS milliseconds" },
@@ -41,7 +54,8 @@ static const struct cli_spec spec = {
 	"standard input, output and error are its own. An event this machine cannot\n"
 	"count is reported as not supported (--strict refuses to run instead).\n"
 	"Exit status: the command's, 128+N when signal N killed it, 127 not found,\n"
-	"126 not executable, 2 usage, 1 when an event is unknown or cannot be set up.",
+	"126 not executable, 2 usage, 1 when an event is unknown or cannot be set up.\n"
+	"       papi stat --merge [OPTION]... DIR|FILE...",
 	opts, CLI_STOP_AT_ARG,
 };
 
@@ -120,6 +134,13 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			kill_after = 1;
 			break;
+		case OPT_PER_RANK: s->o.per_rank = c.optarg; break;
+		case OPT_MERGE: s->o.merge = 1; break;
+		case OPT_JOB: s->o.job = c.optarg; break;
+		case OPT_MERGE_WAIT:
+			if (cli_long_arg("stat", "--merge-wait", c.optarg, 1, 0x7fffffff, &s->o.merge_wait_ms) < 0)
+				return -1;
+			break;
 		case OPT_NO_INHERIT: s->o.no_inherit = 1; break;
 		case OPT_NO_MPX: s->o.no_multiplex = 1; break;
 		case OPT_STRICT: s->o.strict = 1; break;
@@ -127,6 +148,20 @@ static int parse(struct st *s, int argc, char **argv)
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);
 	int attach = s->o.npids || s->o.ntids;
+	if (s->o.merge) {
+		if (s->o.ncmd == 0)
+			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
+		if (s->nev || attach || s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
+		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
+			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o and --job"), -1;
+		if (s->o.json && s->o.sep)
+			return cli_usage("stat", "--json and -x cannot be used together"), -1;
+		return 0;
+	}
+	if (s->o.job)
+		return cli_usage("stat", "--job goes with --merge"), -1;
+	if (s->o.merge_wait_ms && !s->o.per_rank)
+		return cli_usage("stat", "--merge-wait goes with --per-rank"), -1;
 	if (s->o.ncmd == 0)
 		s->o.cmd = NULL;
 	if (!attach && !s->o.cmd)
@@ -145,43 +180,145 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "--json and -x cannot be used together"), -1;
 	return 0;
 }
+/* Where the report goes: -o FILE with its placeholders expanded (a file
+ * named per rank, host, pid or job is created, never overwritten), or
+ * standard error. In an MPI job of several ranks, -o must name a file per
+ * rank. 0, or an exit status after a message. */
+static int open_output(struct st *s)
+{
+	char path[PATH_MAX];
+	int ph;
+	if (!s->o.out_path)
+		return 0;
+	if (st_path_expand(s->o.out_path, &s->rank, path, sizeof path, &ph) < 0)
+		return CLI_USAGE;
+	if (s->rank.in_job && s->rank.size != 1 && !s->o.per_rank && !(ph & (ST_PH_RANK | ST_PH_PID)))
+		return cli_usage("stat", "-o: in an MPI job every rank needs its own file: put %%r (or "
+				 "%%p) in the name, or use --per-rank DIR"), CLI_USAGE;
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (ph ? O_EXCL : O_TRUNC), 0666);
+	if (fd < 0 || !(s->out = fdopen(fd, "w"))) {
+		int err = errno;
+		if (fd >= 0)
+			close(fd);
+		s->out = stderr;
+		return cli_error("stat", "cannot write '%s': %s", path,
+				 err == EEXIST ? "it exists, and a per-rank or per-job file is never "
+						 "overwritten" : strerror(err));
+	}
+	return 0;
+}
+
+/* --per-rank: this rank's JSON report into its file in DIR, then on rank 0
+ * the job's report once every rank's file is there. status: what papi
+ * stat exits with so far (not 0: the run failed before counting, and the
+ * file says so). */
+static int per_rank_finish(struct st *s, const char *path, int status)
+{
+	char tmp[PATH_MAX + 64];
+	FILE *f = st_rank_open(path, tmp, sizeof tmp);
+	if (!f)
+		return CLI_FAIL;
+	FILE *out = s->out;
+	int json = s->o.json;
+	char sep = s->o.sep;
+	s->out = f;
+	s->o.json = 1;
+	s->o.sep = 0;
+	if (status)
+		st_rank_failed(s, status);
+	else
+		st_report(s);
+	s->out = out;
+	s->o.json = json;
+	s->o.sep = sep;
+	if (fflush(f) != 0 || ferror(f) || fclose(f) != 0) {
+		cli_error("stat", "write error on %s: %s", tmp, strerror(errno));
+		return CLI_FAIL;
+	}
+	if (st_rank_publish(tmp, path) < 0)
+		return CLI_FAIL;
+	if (s->rank.rank != 0)
+		return 0;
+	st_rank_wait(s->o.per_rank, &s->rank, s->o.merge_wait_ms);
+	char *dir = (char *)s->o.per_rank;
+	int ret = st_merge(s->out, s->o.json, s->o.sep, &dir, 1, s->rank.job);
+	/* Missing ranks are said in the report; the command's status stays
+	 * what papi stat exits with. */
+	return ret == CLI_FAIL && status == 0 ? 0 : ret;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct st s;
 	int ret = CLI_FAIL;
+	char rank_path[PATH_MAX];
 	memset(&s, 0, sizeof s);
 	s.out = stderr;
 	if (parse(&s, argc, argv) < 0) {
 		st_free(&s);
 		return CLI_USAGE;
 	}
+	if (s.o.merge) {
+		if ((ret = open_output(&s)) == 0) {
+			ret = st_merge(s.out, s.o.json, s.o.sep, s.o.cmd, s.o.ncmd, s.o.job);
+			if (fflush(s.out) != 0 || ferror(s.out))
+				ret = cli_error("stat", "write error on %s: %s",
+						s.o.out_path ? s.o.out_path : "stderr", strerror(errno));
+		}
+		goto out;
+	}
+	s.ranked = st_rank_detect(&s.rank) || s.o.per_rank;
+	if (s.o.per_rank) {
+		st_rank_file(s.o.per_rank, s.rank.job, s.rank.rank, rank_path, sizeof rank_path);
+		if (st_rank_mkdir(s.o.per_rank) < 0 || st_rank_claim(rank_path) < 0)
+			goto out;
+	}
 	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT) {
-		st_free(&s);
-		return cli_error("stat", "cannot initialize the library");
+		ret = cli_error("stat", "cannot initialize the library");
+		goto out;
 	}
 	if (s.nev == 0 && st_events_default(&s) < 0)
-		goto out;
+		goto fail;
 	if (st_events_resolve(&s) < 0)
-		goto out;
+		goto fail;
 	s.runs = calloc((size_t)s.o.repeat, sizeof *s.runs);
 	for (int i = 0; i < s.nev; i++)
 		if (!(s.ev[i].val = calloc((size_t)s.o.repeat, sizeof *s.ev[i].val)))
-			goto out;
+			goto fail;
 	if (!s.runs)
+		goto fail;
+	if ((ret = open_output(&s)) != 0)
 		goto out;
-	if (s.o.out_path && !(s.out = fopen(s.o.out_path, "we"))) {
-		s.out = stderr;
-		ret = cli_error("stat", "cannot write '%s': %s", s.o.out_path, strerror(errno));
-		goto out;
+	ret = CLI_FAIL;
+	/* With --per-rank the run prints nothing: its intervals and totals go
+	 * into the rank's file; the format asked for is the job report's. */
+	int json = s.o.json;
+	char sep = s.o.sep;
+	if (s.o.per_rank) {
+		s.o.json = 1;
+		s.o.sep = 0;
 	}
 	st_signals_catch();
-	if ((ret = st_run_all(&s)) != 0)
-		goto out;
-	st_report(&s);
+	ret = st_run_all(&s);
+	s.o.json = json;
+	s.o.sep = sep;
+	if (ret != 0)
+		goto fail;
 	ret = s.exit_code;
+	if (s.o.per_rank) {
+		int r = per_rank_finish(&s, rank_path, 0);
+		ret = r ? r : ret;
+	} else {
+		st_report(&s);
+	}
 	if (fflush(s.out) != 0 || ferror(s.out))
 		ret = cli_error("stat", "write error on %s: %s", s.o.out_path ? s.o.out_path : "stderr",
 				strerror(errno));
+	goto out;
+fail:
+	/* A rank that could not count still leaves a file saying so. */
+	if (s.o.per_rank)
+		per_rank_finish(&s, rank_path, ret ? ret : CLI_FAIL);
 out:
 	if (s.out != stderr && fclose(s.out) != 0 && ret == 0)
 		ret = cli_error("stat", "write error on %s: %s", s.o.out_path, strerror(errno));

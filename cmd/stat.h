@@ -42,6 +42,21 @@ struct st_opts {
 	int ntids;
 	char **cmd;		/* the command, NULL in attach mode */
 	int ncmd;
+	const char *per_rank;	/* --per-rank DIR */
+	long merge_wait_ms;	/* --merge-wait: rank 0's limit, 0 = none */
+	int merge;		/* --merge: the operands are rank files or directories */
+	const char *job;	/* --job: which job --merge reports */
+};
+
+/* This process's place in an MPI job (stat_rank.c). */
+struct st_rank {
+	int in_job;		/* 1 under an MPI launcher */
+	int rank, size;		/* size 0 when the launcher does not say */
+	int local_rank;		/* -1 when unknown */
+	long pid;
+	char launcher[16];	/* "Open MPI", "Slurm", "PMI", "PMIx", "ALPS" */
+	char job[96];		/* launcher's job id, made file-name safe */
+	char host[128];
 };
 
 struct st_run {
@@ -71,6 +86,8 @@ struct st {
 	int ivrows;		/* interval lines printed (human, CSV) */
 	long long *ivprev;	/* totals at the previous interval */
 	FILE *out;		/* where the report goes */
+	struct st_rank rank;	/* this process in its MPI job */
+	int ranked;		/* the JSON report says the MPI rank and job */
 	int exit_code;		/* what papi stat exits with */
 };
 
@@ -104,6 +121,53 @@ void st_signals_catch(void);
 /* Every run (one in attach mode), its counts kept per run in s->ev[].val.
  * 0, or papi stat's exit status after a message. */
 int st_run_all(struct st *s);
+
+/* Nanoseconds of CLOCK_MONOTONIC. */
+int64_t st_now_ns(void);
+/* Wait up to ns for a forwarded signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT);
+ * return it, or 0 when none came. */
+int st_wait_signal(int64_t ns);
+
+/* ---- stat_rank.c */
+struct json;
+/* Fill r from the launcher's environment (rank, size, local rank, job id)
+ * and the machine (host, pid). 1 under an MPI launcher; 0 otherwise, with
+ * rank 0 of size 1 and a job of its own. */
+int st_rank_detect(struct st_rank *r);
+/* tmpl with %r (rank), %h (host), %p (pid), %j (job) and %% replaced, into
+ * out; *placeholders gets the ST_PH_* bits of those used. 0, or -1 after a
+ * usage message (unknown placeholder, too long). */
+enum { ST_PH_RANK = 1, ST_PH_HOST = 2, ST_PH_PID = 4, ST_PH_JOB = 8 };
+int st_path_expand(const char *tmpl, const struct st_rank *r, char *out, size_t len,
+		   int *placeholders);
+/* DIR/papi-stat.JOB.RANK.json. */
+void st_rank_file(const char *dir, const char *job, int rank, char *out, size_t len);
+/* 0 when path does not exist yet, else -1 after saying that a job's files
+ * are never overwritten. */
+int st_rank_claim(const char *path);
+/* Create dir (one level) unless it is one already. 0 or -1 after a message. */
+int st_rank_mkdir(const char *dir);
+/* A new file beside path (its name in tmp) for the report; NULL after a
+ * message. st_rank_publish then gives it path's name, never replacing a file
+ * there: 0, or -1 after a message (the report stays in tmp). */
+FILE *st_rank_open(const char *path, char *tmp, size_t len);
+int st_rank_publish(const char *tmp, const char *path);
+/* Rank 0: wait until every rank of r's job has its file in dir, wait_ms
+ * passed (0: no limit) or a forwarded signal came. Returns the files there. */
+int st_rank_wait(const char *dir, const struct st_rank *r, long wait_ms);
+/* "host" and "pid" of the JSON report, and with mpi the "mpi" object. */
+void st_rank_json(struct json *j, const struct st_rank *r, int mpi);
+/* In place of the report, on s->out: a rank file saying that papi stat
+ * failed with status before it counted (the merge reports the rank). */
+void st_rank_failed(const struct st *s, int status);
+
+/* ---- stat_merge.c */
+/* papi stat --merge: read the per-rank files in args (files, or directories
+ * of papi-stat.*.json), keep one job (job NULL: the only one there is) and
+ * print its report on out: JSON, CSV with separator sep, or text (sep 0).
+ * CLI_OK; CLI_FAIL after a message, or when ranks are missing (the report
+ * says which). */
+int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job);
 
 /* ---- stat_report.c */
 /* The final report in the chosen format on s->out. */

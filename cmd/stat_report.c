@@ -460,6 +460,7 @@ static void json_report(const struct st *s, FILE *f)
 	json_kint(&j, "version", JSON_SCHEMA_VERSION);
 	json_kstr(&j, "papi_version", PAPI_TOOL_VERSION);
 	json_target(&j, s);
+	st_rank_json(&j, &s->rank, s->ranked);
 	for (int w = T_ELAPSED; w <= T_SYS; w++) {
 		struct st_stats t;
 		json_key(&j, time_names[w]);

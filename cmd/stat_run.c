@@ -73,11 +73,22 @@ static int signal_take(void)
 
 /* Times are kept in integer nanoseconds: a difference of two doubles of
  * CLOCK_MONOTONIC seconds carries rounding noise into the report. */
-static int64_t now_ns(void)
+int64_t st_now_ns(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+int st_wait_signal(int64_t ns)
+{
+	struct timespec t = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };
+	int got = signal_take();
+	if (!got) {
+		ppoll(NULL, 0, &t, &wait_mask);
+		got = signal_take();
+	}
+	return got;
 }
 
 /* ------------------------------------------------------------------ targets
@@ -224,7 +235,7 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 		} else if (live == 0) {
 			break;
 		}
-		int64_t t = now_ns();
+		int64_t t = st_now_ns();
 		if (deadline && t >= deadline) {
 			if (pid <= 0)
 				break;
@@ -282,7 +293,7 @@ static double tv_s(struct timeval tv)
 static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 {
 	struct st_run *run = &s->runs[r];
-	run->elapsed_ns = now_ns() - t0;
+	run->elapsed_ns = st_now_ns() - t0;
 	run->elapsed = (double)run->elapsed_ns / 1e9;
 	run->user = tv_s(w->ru.ru_utime);
 	run->sys = tv_s(w->ru.ru_stime);
@@ -370,7 +381,7 @@ static int spawn_command(struct st *s, int r)
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 	extern char **environ;
 	pid_t pid;
-	int64_t t0 = now_ns();
+	int64_t t0 = st_now_ns();
 	int e = posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
 	posix_spawnattr_destroy(&at);
 	struct sigaction ours = { .sa_handler = on_signal };
@@ -434,7 +445,7 @@ static int fork_command(struct st *s, int r, int have_set)
 		waitpid(pid, &status, 0);
 		return CLI_FAIL;
 	}
-	int64_t t0 = now_ns();
+	int64_t t0 = st_now_ns();
 	if (write(go[1], "g", 1) != 1)
 		kill(pid, SIGKILL);
 	close(go[1]);
@@ -488,10 +499,10 @@ static int run_attached(struct st *s)
 			return CLI_FAIL;
 	if (st_sets_start(s) < 0)
 		return CLI_FAIL;
-	int64_t t0 = now_ns();
+	int64_t t0 = st_now_ns();
 	struct waited w;
 	wait_loop(s, 0, t0, &w);
-	int64_t el = now_ns() - t0;
+	int64_t el = st_now_ns() - t0;
 	s->runs[0] = (struct st_run){ .elapsed_ns = el, .elapsed = (double)el / 1e9, .user = -1,
 				      .sys = -1, .status = -1 };
 	if (w.ticks[0] >= 0) {

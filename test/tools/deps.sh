@@ -15,6 +15,8 @@ command -v man >/dev/null 2>&1 || need="$need man-db"
 # The zsh and fish completions are tested in those shells.
 command -v zsh >/dev/null 2>&1 || need="$need zsh"
 command -v fish >/dev/null 2>&1 || need="$need fish"
+# papi stat in MPI jobs is tested with Open MPI's mpirun.
+command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"
 [ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
 # Sanitizers and fuzzing (make check-sanitize, check-tsan, fuzz): gcc's
 # ASan/LSan/UBSan/TSan runtimes, clang and its libFuzzer runtime.
