@@ -245,6 +245,7 @@ int cmd_avail(int argc, char **argv)
 	int r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
+	event_files_report(spec.name);
 	if (event) {
 		if (!a.json)
 			header();
@@ -297,10 +298,5 @@ int cmd_avail(int argc, char **argv)
 		printf("\nNo hardware PMU is exposed to this system: %s.\n"
 		       "Only software events (perf::TASK-CLOCK, perf::PAGE-FAULTS, ...) can be "
 		       "counted;\nuser-defined events built on them work (PAPI_USER_EVENTS_FILE).\n", why);
-	int ne;
-	presets_errors(&ne);
-	if (ne)
-		printf("\n%d problem(s) in the event definition files: run 'papi encode --check' on "
-		       "them, or set PAPI_DEBUG.\n", ne);
 	return cli_finish(spec.name, CLI_OK);
 }

@@ -25,4 +25,11 @@ int cmd_error_codes(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
+/* event_files_report: after PAPI_library_init, in every command that loads
+ * events: each problem met reading the files PAPI_USER_EVENTS_FILE and
+ * PAPI_CSV_EVENT_FILE name (an unreadable file; FILE:LINE: what is wrong
+ * with a row, which was skipped) as "papi cmd: ..." on stderr. Nothing,
+ * and no loading, when neither variable is set. */
+void event_files_report(const char *cmd);
+
 #endif

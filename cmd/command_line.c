@@ -337,6 +337,7 @@ int cmd_command_line(int argc, char **argv)
 		status = cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
 		goto out;
 	}
+	event_files_report(spec.name);
 	val = calloc((size_t)l.nev, sizeof *val);
 	if (!val || (r = PAPI_create_eventset(&l.es)) != PAPI_OK) {
 		cli_error(spec.name, "cannot create an EventSet");

@@ -188,6 +188,7 @@ int cmd_component(int argc, char **argv)
 		return cli_usage(spec.name, "unexpected argument '%s'", argv[c.optind]);
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
+	event_files_report(spec.name);
 
 	int ncmp = PAPI_num_components(), paranoid = paranoid_level();
 	if (json) {

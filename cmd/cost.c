@@ -340,6 +340,7 @@ int cmd_cost(int argc, char **argv)
 		free(events);
 		return cli_error(spec.name, "cannot initialise PAPI: %s", PAPI_strerror(rv));
 	}
+	event_files_report(spec.name);
 	status = cost_events(events, &es, used, sizeof used);
 	if (status != CLI_OK)
 		goto done;

@@ -54,6 +54,7 @@ int cmd_decode(int argc, char **argv)
 	int r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
+	event_files_report(spec.name);
 
 	printf("name,derived,postfix,short_descr,long_descr,note,[native,...]\n\n");
 	int code = PAPI_PRESET_MASK;

@@ -405,6 +405,7 @@ int cmd_native(int argc, char **argv)
 			  "software-defined-event (SDE) component", sde);
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
+	event_files_report(spec.name);
 	if (v.json)
 		json_init(&v.j, stdout, 1);
 	if (ev) {

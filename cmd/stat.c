@@ -277,6 +277,7 @@ int cmd_stat(int argc, char **argv)
 		ret = cli_error("stat", "cannot initialize the library");
 		goto out;
 	}
+	event_files_report("stat");
 	if (s.nev == 0 && st_events_default(&s) < 0)
 		goto fail;
 	if (st_events_resolve(&s) < 0)

@@ -134,3 +134,30 @@ cmds() {
 		grep -q 'X\\x1b\[2J\\x07\\x0d\\x9bY' err || { echo "$c: $(cat err)"; return 1; }
 	done
 }
+
+@test "bad_input: a missing or malformed PAPI_USER_EVENTS_FILE is named, with line and reason, by every command that loads events" {
+	printf 'EVENT,GOOD,NOT_DERIVED,perf::TASK-CLOCK\nEVENT,BAD,DERIVED_MUL,perf::TASK-CLOCK\nGARBAGE\n' > ue.def
+	local c
+	for c in "avail" "native -e perf::TASK-CLOCK" "chooser perf::TASK-CLOCK" "command-line GOOD" \
+		"stat -e GOOD true" "decode" "cost -t 10" "component" "encode /dev/null"; do
+		# shellcheck disable=SC2086
+		PAPI_USER_EVENTS_FILE=ue.def papi $c > out 2> err || { echo "$c: exit $?: $(cat err)"; return 1; }
+		grep -q "^papi ${c%% *}: PAPI_USER_EVENTS_FILE=ue.def:2: unknown derived type 'DERIVED_MUL'" err ||
+			{ echo "$c: $(cat err)"; return 1; }
+		grep -q "^papi ${c%% *}: PAPI_USER_EVENTS_FILE=ue.def:3: unknown command 'GARBAGE'" err ||
+			{ echo "$c: $(cat err)"; return 1; }
+		# (GOOD is then unknown: command-line and stat fail, and say so too)
+		# shellcheck disable=SC2086
+		PAPI_USER_EVENTS_FILE=$BATS_TEST_TMPDIR/none.def run --separate-stderr papi $c
+		[[ "${stderr_lines[0]}" == "papi ${c%% *}: PAPI_USER_EVENTS_FILE=$BATS_TEST_TMPDIR/none.def: cannot read: No such file or directory" ]] ||
+			{ echo "$c: $stderr"; return 1; }
+	done
+	# the good row still loads; and PAPI_CSV_EVENT_FILE is named the same way
+	PAPI_USER_EVENTS_FILE=ue.def run --separate-stderr -0 papi command-line GOOD
+	[[ "$output" == GOOD* ]]
+	PAPI_CSV_EVENT_FILE=ue.def run --separate-stderr -0 papi decode
+	[[ "$stderr" == *"PAPI_CSV_EVENT_FILE=ue.def:3: unknown command 'GARBAGE'"* ]]
+	# with neither variable set, nothing
+	run --separate-stderr -0 papi command-line perf::TASK-CLOCK
+	[ -z "$stderr" ]
+}
