@@ -33,6 +33,20 @@ static const char *strip_component(const char *in)
 		return in;
 	char cmp[PAPI_MIN_STR_LEN];
 	size_t n = (size_t)(sep - in);
+	/* No component is called "pmu::EVENT": ":::" after an event name is a
+	 * typo in its qualifiers, not a component prefix. */
+	const char *pmu_sep = strstr(in, "::");
+	if (pmu_sep && pmu_sep < sep) {
+		papi_set_reason("%.200s: ':::' after the event name: a qualifier is ':NAME' or "
+				"':NAME=VALUE' (':::' only ends a component name, as in "
+				"perf_event:::perf::TASK-CLOCK)", in);
+		return NULL;
+	}
+	if (n == 0) {
+		papi_set_reason("%.200s: nothing before ':::', where a component name belongs "
+				"(perf_event:::perf::TASK-CLOCK)", in);
+		return NULL;
+	}
 	if (n < sizeof cmp) {
 		memcpy(cmp, in, n);
 		cmp[n] = 0;

@@ -65,6 +65,18 @@ static void names(void)
 	ok(strstr(papi_last_reason(), "no component \"appio\"") != NULL, "reason names the component: '%s'",
 	   papi_last_reason());
 	is_int(PAPI_event_name_to_code(":::TASK-CLOCK", &c), PAPI_ENOEVNT, "empty component -> ENOEVNT");
+	ok(strstr(papi_last_reason(), "nothing before ':::'") != NULL, "reason says so: '%s'",
+	   papi_last_reason());
+	/* ":::" after a pmu:: name is a qualifier typo, not a component: no
+	 * reason about components. */
+	static const char *const stray[] = { "perf::TASK-CLOCK:::", "perf::TASK-CLOCK:u:::",
+					     "perf::TASK-CLOCK:::u" };
+	for (size_t i = 0; i < sizeof stray / sizeof *stray; i++) {
+		is_int(PAPI_event_name_to_code(stray[i], &c), PAPI_ENOEVNT, "%s -> ENOEVNT", stray[i]);
+		ok(strstr(papi_last_reason(), "':::' after the event name") != NULL &&
+		   !strstr(papi_last_reason(), "component \""), "%s: the reason is the qualifiers: '%s'",
+		   stray[i], papi_last_reason());
+	}
 	is_int(PAPI_event_name_to_code(NULL, &c), PAPI_EINVAL, "NULL name -> EINVAL");
 	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", NULL), PAPI_EINVAL, "NULL out -> EINVAL");
 	char *big = malloc(100001);

@@ -61,6 +61,12 @@ load helper
 	[[ "$stderr" == *"NO_SUCH_EVENT"* ]]
 }
 
+@test "papi native -e EVENT::: blames the qualifiers, not a component" {
+	LIBPFM_FORCE_PMU=skx run --separate-stderr -1 papi native -e skx::INST_RETIRED:ANY_P:::
+	[[ "$stderr" == *"skx::INST_RETIRED:ANY_P:::: ':::' after the event name: a qualifier is ':NAME'"* ]]
+	[[ "$stderr" != *component\ \"* ]]
+}
+
 @test "papi native --names lists EVENT:UMASK forms under a forced PMU" {
 	LIBPFM_FORCE_PMU=skx run -0 papi native --names
 	[[ "$output" == *$'\n'"skx::INST_RETIRED"$'\n'* ]]
