@@ -184,12 +184,13 @@ int st_events_resolve(struct st *s)
 			}
 			const char *why = papi_last_reason();
 			char cut[80];
+			const char *what = ret == PAPI_EINVAL ? "invalid" : "unknown";
 			if (why && *why)
-				cli_error("stat", "unknown event '%s': %s", cli_cut(e->name, cut, sizeof cut),
+				cli_error("stat", "%s event '%s': %s", what, cli_cut(e->name, cut, sizeof cut),
 					  skip_name(why, e->name));
 			else
-				cli_error("stat", "unknown event '%s': %s (see 'papi avail' and "
-					  "'papi native')", cli_cut(e->name, cut, sizeof cut), PAPI_strerror(ret));
+				cli_error("stat", "%s event '%s': %s (see 'papi avail' and "
+					  "'papi native')", what, cli_cut(e->name, cut, sizeof cut), PAPI_strerror(ret));
 			free(off);
 			return -1;
 		}

@@ -53,10 +53,11 @@ struct native {
 				 * unit mask: listed and named, but not countable as is) */
 	struct perf_event_attr attr;	/* encoded; exclude_* as the name's modifiers set */
 	unsigned char has_domain_mod;	/* name carries :u/:k/:h: domain fixed by name */
+	int on_cpu;		/* :cpu=N in the name: N + 1 (counts only on CPU N); 0: any */
 };
 /* Look name up (encoding it through libpfm4 the first time).
  * Returns PAPI_OK and *idx, PAPI_ENOEVNT (unknown), PAPI_EINVAL (bad
- * qualifier or NULL/overlong name), PAPI_ENOMEM. */
+ * qualifier, :cpu=N of no CPU here, or NULL/overlong name), PAPI_ENOMEM. */
 int native_lookup(const char *name, int *idx);
 /* The entry for index idx, or NULL when idx is not a valid index. */
 const struct native *native_get(int idx);

@@ -400,7 +400,7 @@ static struct native *nt_slot(int idx)
 
 /* Create the entry for canonical name canon (lock held). */
 static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_t *ei,
-		     const struct perf_event_attr *attr, int enc_err, int hint, int *idx)
+		     const struct perf_event_attr *attr, int cpu, int enc_err, int hint, int *idx)
 {
 	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
 	if (n >= MAX_CHUNKS * CHUNK_LEN)
@@ -439,6 +439,7 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	e->encode_err = enc_err;
 	e->attr = *attr;
 	e->has_domain_mod = quals_have_domain(q);
+	e->on_cpu = cpu + 1;
 	int r = ht_insert(canon, str_hash(canon), n);
 	if (r != PAPI_OK) {
 		free(e->name);
@@ -494,6 +495,7 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	memset(&arg, 0, sizeof arg);
 	arg.attr = &attr;
 	arg.size = sizeof arg;
+	arg.cpu = -1;
 	/* Default domain: user only, as PAPI_DOM_USER; :u/:k/:h in the name win. */
 	int r = pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg);
 	int pidx = arg.idx, enc_err = PAPI_OK;
@@ -515,6 +517,14 @@ static int nt_resolve(const char *name, int hint, int *idx)
 		else
 			papi_set_reason("%.200s: %s", name, pfm_strerror(r));
 		return pfm_to_papi(r);
+	}
+	/* :cpu=N: libpfm4 takes any N; the kernel would refuse a CPU that
+	 * does not exist only when the event is opened. */
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	if (arg.cpu >= (ncpu > 0 ? ncpu : 1)) {
+		papi_set_reason("%.200s: cpu=%d: there is no CPU %d here (CPUs 0 to %ld)", name, arg.cpu,
+				arg.cpu, (ncpu > 0 ? ncpu : 1) - 1);
+		return PAPI_EINVAL;
 	}
 
 	pfm_event_info_t ei;
@@ -542,11 +552,11 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	snprintf(canon, cl, "%s::%s%s", pmus[pmu].name, ei.name, q);
 	int ret = PAPI_OK;
 	if (strcmp(canon, name) == 0) {
-		ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, hint, idx);
+		ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, hint, idx);
 	} else {
 		i = ht_find(canon, str_hash(canon));
 		if (i < 0)
-			ret = nt_create(canon, pidx, pmu, &ei, &attr, enc_err, hint, &i);
+			ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, hint, &i);
 		if (ret == PAPI_OK)
 			ret = ht_insert(name, h, i);	/* the spelling given, as an alias */
 		if (ret == PAPI_OK)

@@ -31,6 +31,7 @@ struct es_group {		/* one perf_event group: one read(), one ioctl per op */
 	int leader;		/* fd of the leader */
 	int n;			/* members */
 	int kernel_type;	/* PMU the group belongs to */
+	int cpu;		/* CPU its members count on, -1 any */
 	/* counting.c: the leader's enabled/running times at the last read */
 	uint64_t read_en, read_run;
 };

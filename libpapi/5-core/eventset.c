@@ -206,9 +206,12 @@ static int hw_open(EventSet_t *es, int h)
 	if (!n)
 		return PAPI_EBUG;
 	int key = group_key(&n->attr), g = -1;
+	/* :cpu=N in the name counts the set's task (or CPU) on CPU N only; the
+	 * kernel groups only events of one CPU. */
+	int cpu = n->on_cpu ? n->on_cpu - 1 : es->cpu;
 	if (!es->multiplex)
 		for (int i = 0; i < es->ngroups; i++)
-			if (es->groups[i].kernel_type == key)
+			if (es->groups[i].kernel_type == key && es->groups[i].cpu == cpu)
 				g = i;
 	struct perf_event_attr a;
 	hw_attr(es, n, g < 0, &a);
@@ -216,7 +219,7 @@ static int hw_open(EventSet_t *es, int h)
 	/* The owner's tid, not 0: a set counts its owner whichever thread
 	 * adds the events; CPU-wide (pid -1) when bound to a CPU only. */
 	pid_t pid = es->attach ? es->attach : es->cpu >= 0 ? -1 : es->owner;
-	int fd = sys->perf_open(&a, pid, es->cpu, g < 0 ? -1 : es->groups[g].leader,
+	int fd = sys->perf_open(&a, pid, cpu, g < 0 ? -1 : es->groups[g].leader,
 				PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int err = errno, ret = pe_errno_to_papi(err);
@@ -226,7 +229,7 @@ static int hw_open(EventSet_t *es, int h)
 			struct perf_event_attr solo;
 			hw_attr(es, n, 1, &solo);
 			EACH_HOOK(attr, es, h, &solo);
-			int sfd = sys->perf_open(&solo, pid, es->cpu, -1, PERF_FLAG_FD_CLOEXEC);
+			int sfd = sys->perf_open(&solo, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 			if (sfd >= 0) {
 				sys->close(sfd);
 				papi_set_reason("%s: conflicts with the events already in this EventSet "
@@ -253,7 +256,7 @@ static int hw_open(EventSet_t *es, int h)
 			return PAPI_ENOMEM;
 		}
 		g = es->ngroups++;
-		es->groups[g] = (struct es_group){ .leader = fd, .n = 0, .kernel_type = key };
+		es->groups[g] = (struct es_group){ .leader = fd, .n = 0, .kernel_type = key, .cpu = cpu };
 	}
 	hw->fd = fd;
 	hw->group = g;

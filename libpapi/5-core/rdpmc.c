@@ -25,6 +25,8 @@ static int hardware_event(int ntv)
 	if (!n)
 		return 0;
 	uint32_t t = n->attr.type;
+	if (n->on_cpu)		/* counts only while the thread is on that CPU: read() knows */
+		return 0;
 	return t == PERF_TYPE_HARDWARE || t == PERF_TYPE_HW_CACHE || t == PERF_TYPE_RAW ||
 	       t >= PERF_TYPE_MAX;
 }

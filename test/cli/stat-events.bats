@@ -107,3 +107,32 @@ uncountable() {
 	[[ "$output" == *"LIBPFM_FORCE_PMU=bogus: libpfm4 knows no PMU of that name"* ]]
 	[[ "$output" != *"does not know this CPU"* ]]
 }
+
+@test "stat -e EV:cpu=N: a CPU this machine lacks is refused with the reason" {
+	n=$(getconf _NPROCESSORS_CONF)
+	run --separate-stderr papi stat -e "perf::TASK-CLOCK:cpu=$n" sh -c 'echo ran'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"invalid event 'perf::TASK-CLOCK:cpu=$n': cpu=$n: there is no CPU $n here (CPUs 0 to $((n - 1)))"* ]]
+	run -1 papi stat -e perf::TASK-CLOCK:cpu=99999999 true
+}
+
+@test "stat -e EV:cpu=N: the command is counted on CPU N only" {
+	n=$(getconf _NPROCESSORS_CONF)
+	[ "$n" -ge 2 ] || skip "one CPU: nothing to tell apart"
+	command -v taskset >/dev/null || skip "taskset is not installed"
+	threads=${PAPI_BUILD:-$PAPI_TOP/build}/test/cli/stat_threads
+	last=$((n - 1))
+	# pinned to the last CPU, with what it starts: nothing runs on CPU 0
+	run -0 taskset -c "$last" "$PAPI_BIN" stat -x, -o c.csv \
+		-e "perf::TASK-CLOCK:cpu=0,perf::TASK-CLOCK:cpu=$last,perf::TASK-CLOCK" "$threads" 1 40
+	python3 - "$last" <<'PY'
+import csv, sys
+ev = {r[2]: r for r in csv.reader(open("c.csv")) if len(r) > 3 and r[1] == "event"}
+on0 = ev["perf::TASK-CLOCK:cpu=0"]
+onl = ev["perf::TASK-CLOCK:cpu=" + sys.argv[1]]
+assert int(on0[3]) == 0 and int(on0[11]) == 0, on0          # no count, never running
+assert int(onl[3]) >= 40000000 * 9 // 10, onl              # the 40 ms burn
+assert int(ev["perf::TASK-CLOCK"][3]) >= 40000000 * 9 // 10
+PY
+}

@@ -19,7 +19,7 @@ load helper
 	long=$(head -c 100000 /dev/zero | tr '\0' A)
 	run -1 --separate-stderr papi stat -e "$long" true
 	[ "${#stderr}" -lt 400 ]
-	[[ "$stderr" == *"unknown event 'AAAA"*"(100000 bytes)"* ]]
+	[[ "$stderr" == *" event 'AAAA"*"... (100000 bytes)'"* ]]
 	run -1 --separate-stderr papi stat -e "perf::$long" true
 	[ "${#stderr}" -lt 400 ]
 	[[ "$stderr" == *"perf::AAAA"* ]]
