@@ -79,9 +79,14 @@ int st_rank_detect(struct st_rank *r)
 	}
 	/* No job id: ranks on one host share their launcher (our parent); a
 	 * process outside any job is a job of its own. */
-	if (!r->job[0])
-		snprintf(r->job, sizeof r->job, "%s-%ld", r->host,
-			 r->in_job ? (long)getppid() : r->pid);
+	if (!r->job[0]) {
+		/* The pid last, so a host name too long to fit loses its end
+		 * rather than the pid. */
+		char pid[24];
+		int n = snprintf(pid, sizeof pid, "-%ld", r->in_job ? (long)getppid() : r->pid);
+		int room = (int)sizeof r->job - 1 - n;
+		snprintf(r->job, sizeof r->job, "%.*s%s", room, r->host, pid);
+	}
 	name_safe(r->job);
 	return r->in_job;
 }

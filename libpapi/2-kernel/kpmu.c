@@ -127,7 +127,7 @@ static void kp_scan(const char *dir)
 		}
 		struct kpmu *p = &kp[nkp];
 		memset(p, 0, sizeof *p);
-		snprintf(p->name, sizeof p->name, "%s", de->d_name);
+		memcpy(p->name, de->d_name, strlen(de->d_name) + 1);	/* length checked above */
 		p->type = (int)type;
 		/* The kernel's marks of a CPU's own PMU, as its perf tool reads
 		 * them: the x86 and POWER "cpu" PMU (type PERF_TYPE_RAW, as is
@@ -215,9 +215,10 @@ int kpmu_core_count(void)
 static int parse_field(const char *name, const char *text, struct kpmu_field *f)
 {
 	memset(f, 0, sizeof *f);
-	if (strlen(name) >= sizeof f->name)
+	size_t nl = strlen(name);
+	if (nl >= sizeof f->name)
 		return -1;
-	snprintf(f->name, sizeof f->name, "%s", name);
+	memcpy(f->name, name, nl + 1);
 	size_t w = strcspn(text, ":");
 	if (!text[w])
 		return -1;
