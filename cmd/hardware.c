@@ -20,6 +20,29 @@ static const struct cli_spec spec = {
 	opts, 0,
 };
 
+/* "L1d 32 KB, L1i 32 KB, L2 1 MB" from the caches of the memory hierarchy
+ * (the ones papi mem-info shows); "" when none is known. Returns the
+ * deepest cache level. */
+static int caches_text(const PAPI_mh_info_t *mh, char *buf, size_t len)
+{
+	size_t n = 0;
+	int deepest = 0;
+	buf[0] = '\0';
+	for (int l = 0; l < PAPI_MAX_MEM_HIERARCHY_LEVELS; l++)
+		for (int k = 0; k < PAPI_MH_MAX_LEVELS; k++) {
+			const PAPI_mh_cache_info_t *c = &mh->level[l].cache[k];
+			if (c->type == PAPI_MH_TYPE_EMPTY || c->size <= 0)
+				continue;
+			int mb = c->size % (1 << 20) == 0;
+			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%sL%d%s %d %s", n ? ", " : "",
+					      l + 1, c->type == PAPI_MH_TYPE_DATA ? "d" :
+						     c->type == PAPI_MH_TYPE_INST ? "i" : "",
+					      mb ? c->size >> 20 : c->size >> 10, mb ? "MB" : "KB");
+			deepest = l + 1;
+		}
+	return deepest;
+}
+
 static void show_json(const PAPI_hw_info_t *h, const char *os)
 {
 	struct json j;
@@ -44,7 +67,23 @@ static void show_json(const PAPI_hw_info_t *h, const char *os)
 	json_kint(&j, "min_mhz", h->cpu_min_mhz);
 	json_kbool(&j, "virtualized", h->virtualized);
 	json_kstr(&j, "vm_vendor", h->virtualized ? h->virtual_vendor_string : NULL);
-	json_kint(&j, "cache_levels", h->mem_hierarchy.levels);
+	char caches[256];
+	json_kint(&j, "cache_levels", caches_text(&h->mem_hierarchy, caches, sizeof caches));
+	json_key(&j, "caches");
+	json_arr_begin(&j);
+	for (int l = 0; l < PAPI_MAX_MEM_HIERARCHY_LEVELS; l++)
+		for (int k = 0; k < PAPI_MH_MAX_LEVELS; k++) {
+			const PAPI_mh_cache_info_t *c = &h->mem_hierarchy.level[l].cache[k];
+			if (c->type == PAPI_MH_TYPE_EMPTY || c->size <= 0)
+				continue;
+			json_obj_begin(&j);
+			json_kint(&j, "level", l + 1);
+			json_kstr(&j, "type", c->type == PAPI_MH_TYPE_DATA ? "data" :
+					      c->type == PAPI_MH_TYPE_INST ? "instruction" : "unified");
+			json_kint(&j, "size", c->size);
+			json_obj_end(&j);
+		}
+	json_arr_end(&j);
 	json_obj_end(&j);
 	json_end(&j);
 }
@@ -68,7 +107,9 @@ static void show_text(const PAPI_hw_info_t *h, const char *os)
 		       h->virtual_vendor_string[0] ? h->virtual_vendor_string : "unknown hypervisor");
 	else
 		printf("Virtual machine       no\n");
-	printf("Cache levels          %d (see papi mem-info)\n", h->mem_hierarchy.levels);
+	char caches[256];
+	caches_text(&h->mem_hierarchy, caches, sizeof caches);
+	printf("Caches                %s (see papi mem-info)\n", caches[0] ? caches : "none known");
 }
 
 int cmd_hardware(int argc, char **argv)

@@ -14,9 +14,10 @@ static const struct cli_opt opts[] = {
 
 static const struct cli_spec spec = {
 	"mem-info", "[OPTION]...",
-	"Show the caches (from sysfs: level, type, size, line size, lines,\n"
-	"associativity, the CPUs that share each) and the TLBs (from CPUID on x86:\n"
-	"level, type, page size, entries, associativity) of CPU 0.",
+	"Show the caches (level, type, size, line size, lines, associativity, the\n"
+	"CPUs that share each: from sysfs, or from CPUID on x86 where sysfs has\n"
+	"none) and the TLBs (from CPUID on x86: level, type, page size, entries,\n"
+	"associativity) of CPU 0.",
 	opts, 0,
 };
 
@@ -90,6 +91,7 @@ static void print_json(const struct mh_entry *e, int n)
 				json_kint(&j, "lines", e[i].entries);
 				json_assoc(&j, e[i].assoc);
 				json_kstr(&j, "shared_cpu_list", e[i].shared);
+				json_kstr(&j, "source", e[i].cpuid ? "cpuid" : "sysfs");
 			}
 			json_obj_end(&j);
 		}
@@ -102,8 +104,11 @@ static void print_json(const struct mh_entry *e, int n)
 static void print_text(const struct mh_entry *e, int n)
 {
 	char a[32];
-	int caches = 0, tlbs = 0;
-	printf("Memory cache and TLB hierarchy of CPU 0\n\nCaches:\n");
+	int caches = 0, tlbs = 0, from_cpuid = 0;
+	for (int i = 0; i < n; i++)
+		from_cpuid |= !e[i].tlb && e[i].cpuid;
+	printf("Memory cache and TLB hierarchy of CPU 0\n\nCaches%s:\n",
+	       from_cpuid ? " (from CPUID: sysfs describes none)" : "");
 	for (int i = 0; i < n; i++) {
 		if (e[i].tlb)
 			continue;
@@ -114,7 +119,7 @@ static void print_text(const struct mh_entry *e, int n)
 		       e[i].entries, a, *e[i].shared ? e[i].shared : "?");
 	}
 	if (!caches)
-		printf("  (none described by sysfs)\n");
+		printf("  (none: neither sysfs nor CPUID describes them here)\n");
 	printf("\nTLBs:\n");
 	for (int i = 0; i < n; i++) {
 		if (!e[i].tlb)

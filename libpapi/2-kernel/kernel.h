@@ -38,6 +38,13 @@ struct sys_ops {
 	/* The time-stamp counter the user page's time_mult/time_shift convert
 	 * to nanoseconds (x86 rdtsc). NULL when absent (read() is used). */
 	uint64_t (*tsc)(void);
+	/* The directory where the kernel describes the CPUs, cpuN/cache/indexM
+	 * among them (/sys/devices/system/cpu): memhier.c reads it. NULL: none. */
+	const char *cpu_dir;
+	/* CPUID leaf, subleaf into r[0..3] (eax, ebx, ecx, edx): 0, or -1 when
+	 * this CPU has no such leaf (beyond the highest of its range). NULL
+	 * where there is no CPUID (not x86). */
+	int (*cpuid)(unsigned leaf, unsigned sub, unsigned r[4]);
 };
 extern const struct sys_ops *sys;
 extern const struct sys_ops sys_real;
@@ -142,10 +149,13 @@ struct mh_entry {
 	int assoc;		/* ways; SHRT_MAX fully associative; 0 unknown */
 	int page_kb;		/* TLB: page size in KB */
 	char shared[128];	/* cache: CPUs sharing it (sysfs shared_cpu_list), or "" */
+	int cpuid;		/* cache: 1 when CPUID described it (sysfs did not) */
 };
-/* mh_scan: caches of cpu0 from sysfs, then TLBs from CPUID on x86 (none
- * elsewhere), into e[0..max-1]. Returns how many exist (may exceed max;
- * only max are stored); 0 when nothing is known. Never fails. */
+/* mh_scan: caches of cpu0 from sysfs (sys->cpu_dir) or, where sysfs
+ * describes none, from CPUID on x86 (leaf 4; AMD: 0x8000001D, else
+ * 0x80000005/6), then TLBs from CPUID on x86 (none elsewhere), into
+ * e[0..max-1]. Returns how many exist (may exceed max; only max are
+ * stored); 0 when nothing is known. Never fails. */
 int mh_scan(struct mh_entry *e, int max);
 /* mh_fill: fill mh (zeroed by the caller) from mh_scan: one cache or tlb
  * slot per entry at its level; levels = the deepest level seen. */

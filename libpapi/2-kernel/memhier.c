@@ -1,12 +1,8 @@
-/* memhier.c: the cache (sysfs) and TLB (CPUID) hierarchy of CPU 0: the one source for mem_hierarchy and papi mem-info. */
+/* memhier.c: the cache (sysfs, else CPUID) and TLB (CPUID) hierarchy of CPU 0: the one source for mem_hierarchy and papi mem-info. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 
 #include "2-kernel/kernel.h"
 
@@ -52,10 +48,12 @@ static int mh_add(struct mh_entry *e, int n, int max, const struct mh_entry *x)
 /* Caches of cpu0 from sysfs, one entry per cacheN/index directory. */
 static int mh_caches(struct mh_entry *e, int n, int max)
 {
-	char dir[128], buf[128];
+	char dir[PATH_MAX], buf[128];
+	if (!sys->cpu_dir)
+		return n;
 	for (int i = 0; i < 32; i++) {
 		struct mh_entry x = { .tlb = 0 };
-		snprintf(dir, sizeof dir, "/sys/devices/system/cpu/cpu0/cache/index%d", i);
+		snprintf(dir, sizeof dir, "%s/cpu0/cache/index%d", sys->cpu_dir, i);
 		if (sysfs_text(dir, "level", buf, sizeof buf) != 0)
 			break;
 		x.level = atoi(buf);
@@ -86,7 +84,31 @@ static int mh_caches(struct mh_entry *e, int n, int max)
 	return n;
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+/* CPUID through the kernel door's seam (a test plays a CPU there): 0 and
+ * r, or -1 when the CPU has no such leaf or there is no CPUID. */
+static int cpuid(unsigned leaf, unsigned sub, unsigned r[4])
+{
+	return sys->cpuid ? sys->cpuid(leaf, sub, r) : -1;
+}
+
+/* "GenuineIntel", "AuthenticAMD", ... into v (13 bytes); "" without CPUID. */
+static void cpu_vendor(char v[13])
+{
+	unsigned r[4];
+	v[0] = 0;
+	if (cpuid(0, 0, r) != 0)
+		return;
+	memcpy(v, &r[1], 4);
+	memcpy(v + 4, &r[3], 4);
+	memcpy(v + 8, &r[2], 4);
+	v[12] = 0;
+}
+
+static int is_amd(const char *v)
+{
+	return !strcmp(v, "AuthenticAMD") || !strcmp(v, "HygonGenuine");
+}
+
 static int mh_tlb(struct mh_entry *e, int n, int max, int level, int type, int page_kb, int entries,
 		  int assoc)
 {
@@ -97,43 +119,129 @@ static int mh_tlb(struct mh_entry *e, int n, int max, int level, int type, int p
 	return mh_add(e, n, max, &x);
 }
 
-/* AMD's 4-bit L2 associativity code (CPUID 0x80000006). */
+/* AMD's 4-bit L2/L3 associativity code (CPUID 0x80000006). */
 static int amd_l2_assoc(unsigned v)
 {
 	static const int ways[16] = { 0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96, 128, MH_FULL };
 	return ways[v & 0xf];
 }
 
+/* ---- caches from CPUID, where sysfs describes none (some VMs, containers) */
+
+static int mh_cache(struct mh_entry *e, int n, int max, int level, int type, long long size,
+		    int line, int assoc)
+{
+	if (size <= 0 || level < 1)
+		return n;
+	struct mh_entry x = { .tlb = 0, .level = level, .type = type, .size = size,
+			      .line_size = line, .assoc = assoc, .cpuid = 1 };
+	if (line > 0)
+		x.entries = (int)(size / line);
+	return mh_add(e, n, max, &x);
+}
+
+/* Intel's leaf 4 and AMD's 0x8000001D share a layout, one subleaf per
+ * cache: EAX type (1 data, 2 instruction, 3 unified; 0 ends the list) and
+ * level, bit 9 fully associative; EBX ways-1, partitions-1, line size-1;
+ * ECX sets-1. */
+static int mh_caches_deterministic(struct mh_entry *e, int n, int max, unsigned leaf)
+{
+	unsigned r[4];
+	for (unsigned sub = 0; sub < 16 && cpuid(leaf, sub, r) == 0; sub++) {
+		unsigned t = r[0] & 0x1f;
+		if (t == 0 || t > 3)
+			break;
+		int type = t == 1 ? PAPI_MH_TYPE_DATA : t == 2 ? PAPI_MH_TYPE_INST : PAPI_MH_TYPE_UNIFIED;
+		int level = (r[0] >> 5) & 7;
+		long long ways = (r[1] >> 22) + 1, parts = ((r[1] >> 12) & 0x3ff) + 1;
+		long long line = (r[1] & 0xfff) + 1, sets = (long long)r[2] + 1;
+		int assoc = r[0] & 0x200 ? MH_FULL : (int)ways;
+		n = mh_cache(e, n, max, level, type, ways * parts * line * sets, (int)line, assoc);
+	}
+	return n;
+}
+
+/* AMD before the topology extensions: L1 in 0x80000005 (ECX data, EDX
+ * instruction: KB in bits 31-24, ways 23-16, 0xff full; line in 7-0), L2 in
+ * 0x80000006 ECX (KB in 31-16) and L3 in its EDX (512 KB units in 31-18),
+ * both with a 4-bit way code in 15-12 and the line in 7-0. */
+static int mh_caches_amd_legacy(struct mh_entry *e, int n, int max)
+{
+	unsigned r[4];
+	if (cpuid(0x80000005, 0, r) == 0)
+		for (int i = 0; i < 2; i++) {
+			unsigned v = i ? r[3] : r[2];
+			unsigned ways = (v >> 16) & 0xff;
+			n = mh_cache(e, n, max, 1, i ? PAPI_MH_TYPE_INST : PAPI_MH_TYPE_DATA,
+				     (long long)(v >> 24) * 1024, (int)(v & 0xff),
+				     ways == 0xff ? MH_FULL : (int)ways);
+		}
+	if (cpuid(0x80000006, 0, r) == 0) {
+		n = mh_cache(e, n, max, 2, PAPI_MH_TYPE_UNIFIED, (long long)(r[2] >> 16) * 1024,
+			     (int)(r[2] & 0xff), amd_l2_assoc(r[2] >> 12));
+		n = mh_cache(e, n, max, 3, PAPI_MH_TYPE_UNIFIED, (long long)(r[3] >> 18) * 512 * 1024,
+			     (int)(r[3] & 0xff), amd_l2_assoc(r[3] >> 12));
+	}
+	return n;
+}
+
+static int mh_caches_cpuid(struct mh_entry *e, int n, int max)
+{
+	char v[13];
+	unsigned r[4];
+	cpu_vendor(v);
+	if (!v[0])
+		return n;
+	if (is_amd(v)) {
+		/* 0x8000001D exists with the topology extensions (0x80000001 ECX bit 22). */
+		if (cpuid(0x80000001, 0, r) == 0 && (r[2] & (1u << 22))) {
+			int n1 = mh_caches_deterministic(e, n, max, 0x8000001D);
+			if (n1 > n)
+				return n1;
+		}
+		return mh_caches_amd_legacy(e, n, max);
+	}
+	return mh_caches_deterministic(e, n, max, 4);
+}
+
+/* ---- TLBs */
+
 /* AMD: L1 TLBs in 0x80000005 (and 1G pages in 0x80000019 EAX), L2 in
- * 0x80000006 (1G: 0x80000019 EBX); EAX 2M pages, EBX 4K pages. */
+ * 0x80000006 (1G: 0x80000019 EBX); EAX 2M/4M pages, EBX 4K pages. A 4M
+ * page takes two 2M entries, so the 4M TLB has half as many entries (as
+ * AMD's manuals say and PAPI lists it). */
 static int mh_tlb_amd(struct mh_entry *e, int n, int max)
 {
-	unsigned a, b, c, d, top = __get_cpuid_max(0x80000000, NULL);
+	unsigned r[4];
 	static const int page_kb[3] = { 4, 2048, 1048576 };
 	for (int p = 0; p < 3; p++) {
 		unsigned l1, l2;
 		if (p < 2) {
-			if (top < 0x80000005 || !__get_cpuid(0x80000005, &a, &b, &c, &d))
+			if (cpuid(0x80000005, 0, r) != 0)
 				return n;
-			l1 = p == 0 ? b : a;
+			l1 = p == 0 ? r[1] : r[0];
 			l2 = 0;
-			if (top >= 0x80000006 && __get_cpuid(0x80000006, &a, &b, &c, &d))
-				l2 = p == 0 ? b : a;
+			if (cpuid(0x80000006, 0, r) == 0)
+				l2 = p == 0 ? r[1] : r[0];
 		} else {
-			if (top < 0x80000019 || !__get_cpuid(0x80000019, &a, &b, &c, &d))
+			if (cpuid(0x80000019, 0, r) != 0)
 				break;
-			l1 = a;
-			l2 = b;
+			l1 = r[0];
+			l2 = r[1];
 		}
-		int as = (l1 >> 8) & 0xff;
-		n = mh_tlb(e, n, max, 1, PAPI_MH_TYPE_INST, page_kb[p], l1 & 0xff, as == 0xff ? MH_FULL : as);
-		as = l1 >> 24;
-		n = mh_tlb(e, n, max, 1, PAPI_MH_TYPE_DATA, page_kb[p], (l1 >> 16) & 0xff,
-			   as == 0xff ? MH_FULL : as);
-		n = mh_tlb(e, n, max, 2, PAPI_MH_TYPE_INST, page_kb[p], l2 & 0xfff,
-			   amd_l2_assoc((l2 >> 12) & 0xf));
-		n = mh_tlb(e, n, max, 2, PAPI_MH_TYPE_DATA, page_kb[p], (l2 >> 16) & 0xfff,
-			   amd_l2_assoc(l2 >> 28));
+		for (int half = 0; half <= (p == 1); half++) {
+			int kb = half ? 4096 : page_kb[p], div = half ? 2 : 1;
+			int as = (l1 >> 8) & 0xff;
+			n = mh_tlb(e, n, max, 1, PAPI_MH_TYPE_INST, kb, (int)(l1 & 0xff) / div,
+				   as == 0xff ? MH_FULL : as);
+			as = l1 >> 24;
+			n = mh_tlb(e, n, max, 1, PAPI_MH_TYPE_DATA, kb, (int)((l1 >> 16) & 0xff) / div,
+				   as == 0xff ? MH_FULL : as);
+			n = mh_tlb(e, n, max, 2, PAPI_MH_TYPE_INST, kb, (int)(l2 & 0xfff) / div,
+				   amd_l2_assoc((l2 >> 12) & 0xf));
+			n = mh_tlb(e, n, max, 2, PAPI_MH_TYPE_DATA, kb, (int)((l2 >> 16) & 0xfff) / div,
+				   amd_l2_assoc(l2 >> 28));
+		}
 	}
 	return n;
 }
@@ -189,13 +297,12 @@ static const struct tlb_desc {
 /* Intel: the deterministic TLB leaf 0x18 when there is one, else leaf 2. */
 static int mh_tlb_intel(struct mh_entry *e, int n, int max)
 {
-	unsigned a, b, c, d, top = __get_cpuid_max(0, NULL);
-	if (top >= 0x18) {
-		__cpuid_count(0x18, 0, a, b, c, d);
-		unsigned last = a;
+	unsigned r[4];
+	if (cpuid(0x18, 0, r) == 0) {
+		unsigned last = r[0];
 		int n0 = n;
-		for (unsigned s = 0; s <= last && s < 64; s++) {
-			__cpuid_count(0x18, s, a, b, c, d);
+		for (unsigned s = 0; s <= last && s < 64 && cpuid(0x18, s, r) == 0; s++) {
+			unsigned b = r[1], c = r[2], d = r[3];
 			int t = d & 0x1f, level = (d >> 5) & 7;
 			if (!t)
 				continue;
@@ -211,15 +318,14 @@ static int mh_tlb_intel(struct mh_entry *e, int n, int max)
 		if (n > n0)
 			return n;
 	}
-	if (top < 2)
+	if (cpuid(2, 0, r) != 0)
 		return n;
-	__cpuid(2, a, b, c, d);
-	unsigned regs[4] = { a & ~0xffu, b, c, d };
-	for (int r = 0; r < 4; r++) {
-		if (regs[r] & 0x80000000u)
+	unsigned regs[4] = { r[0] & ~0xffu, r[1], r[2], r[3] };
+	for (int g = 0; g < 4; g++) {
+		if (regs[g] & 0x80000000u)
 			continue;	/* register holds no descriptors */
 		for (int k = 0; k < 4; k++) {
-			unsigned char code = (regs[r] >> (8 * k)) & 0xff;
+			unsigned char code = (regs[g] >> (8 * k)) & 0xff;
 			for (size_t i = 0; code && i < sizeof intel_tlb / sizeof intel_tlb[0]; i++)
 				if (intel_tlb[i].code == code)
 					n = mh_tlb(e, n, max, intel_tlb[i].level, intel_tlb[i].type,
@@ -232,33 +338,23 @@ static int mh_tlb_intel(struct mh_entry *e, int n, int max)
 
 static int mh_tlbs(struct mh_entry *e, int n, int max)
 {
-	unsigned a, v[3];
-	if (!__get_cpuid(0, &a, &v[0], &v[2], &v[1]))
-		return n;
-	char vendor[13];
-	memcpy(vendor, v, 12);
-	vendor[12] = 0;
-	if (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine"))
+	char v[13];
+	cpu_vendor(v);
+	if (is_amd(v))
 		return mh_tlb_amd(e, n, max);
-	if (!strcmp(vendor, "GenuineIntel"))
+	if (!strcmp(v, "GenuineIntel"))
 		return mh_tlb_intel(e, n, max);
 	return n;
 }
-#else
-/* Elsewhere (ARM ...) sysfs describes no TLBs: caches only. */
-static int mh_tlbs(struct mh_entry *e, int n, int max)
-{
-	(void)e;
-	(void)max;
-	return n;
-}
-#endif
 
 /* mh_scan: contract in internal.h.  TLBs are listed by level (CPUID gives
  * them by page size), keeping CPUID's order within a level. */
 int mh_scan(struct mh_entry *e, int max)
 {
-	int n0 = mh_caches(e, 0, max), n = mh_tlbs(e, n0, max);
+	int n0 = mh_caches(e, 0, max);
+	if (n0 == 0)
+		n0 = mh_caches_cpuid(e, 0, max);
+	int n = mh_tlbs(e, n0, max);
 	int stored = n < max ? n : max;
 	for (int i = n0 + 1; i < stored; i++) {
 		struct mh_entry x = e[i];

@@ -10,6 +10,9 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 #include "2-kernel/kernel.h"
 
@@ -74,6 +77,21 @@ static uint64_t real_tsc(void)
 #define REAL_TSC NULL
 #endif
 
+#if defined(__x86_64__) || defined(__i386__)
+/* CPUID, refusing a leaf beyond the highest of its range (basic or
+ * extended), whose answer would be another leaf's. */
+static int real_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
+{
+	if ((unsigned)__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
+		return -1;
+	__cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+	return 0;
+}
+#define REAL_CPUID real_cpuid
+#else
+#define REAL_CPUID NULL
+#endif
+
 const struct sys_ops sys_real = {
 	.perf_open = real_perf_open,
 	.read = read,
@@ -86,6 +104,8 @@ const struct sys_ops sys_real = {
 	.pmu_dir = "/sys/bus/event_source/devices",
 	.rdpmc = REAL_RDPMC,
 	.tsc = REAL_TSC,
+	.cpu_dir = "/sys/devices/system/cpu",
+	.cpuid = REAL_CPUID,
 };
 
 const struct sys_ops *sys = &sys_real;

@@ -40,3 +40,20 @@ load helper
 	run -2 papi hardware extra
 	run -2 papi hardware --bogus
 }
+
+@test "papi hardware shows the caches papi mem-info shows (one source)" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi hardware --json
+	local hw=$output
+	run -0 papi mem-info --json
+	[ "$(jq -c '[.caches[] | {level, type, size}]' <<<"$hw")" = "$(jq -c '[.caches[] | {level, type, size}]' <<<"$output")" ]
+	[ "$(jq .cache_levels <<<"$hw")" -eq "$(jq '[.caches[].level] | max // 0' <<<"$output")" ]
+	run -0 papi hardware
+	local n
+	n=$(jq '.caches | length' <<<"$hw")
+	if [ "$n" -eq 0 ]; then
+		grep -q '^Caches  *none known' <<<"$output"
+	else
+		[ "$(grep '^Caches ' <<<"$output" | grep -o 'L[0-9][di]* [0-9]* [KM]B' | wc -l)" -eq "$n" ]
+	fi
+}

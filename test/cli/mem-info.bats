@@ -47,6 +47,23 @@ sysfs=/sys/devices/system/cpu/cpu0/cache
 	esac
 }
 
+@test "papi mem-info: on x86 the caches are known with or without sysfs; AMD's 4M-page TLBs" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	case "$(uname -m)" in x86_64 | i?86) ;; *) skip "CPUID is x86's" ;; esac
+	run -0 papi mem-info --json
+	local json=$output
+	# sysfs, or CPUID where sysfs has none (the test of CPUID's caches
+	# themselves is test/unit/t_memhier_cpuid.c)
+	jq -e '(.caches | length) > 0 and all(.caches[]; .source == "sysfs" or .source == "cpuid")' <<<"$json"
+	[ -r "$sysfs/index0/level" ] || jq -e 'all(.caches[]; .source == "cpuid")' <<<"$json"
+	grep -q AuthenticAMD /proc/cpuinfo || skip "not an AMD CPU"
+	# a 4M page takes two 2M entries: each 2M TLB has a 4M twin with half the entries
+	jq -e '[.tlbs[] | select(.page_size_kb == 2048)] as $two | ($two | length) > 0 and
+		all($two[]; . as $t | any($json_tlbs[]; .page_size_kb == 4096 and .level == $t.level and
+			.type == $t.type and .entries == (($t.entries / 2) | floor)))' \
+		--argjson json_tlbs "$(jq .tlbs <<<"$json")" <<<"$json"
+}
+
 @test "papi_mem_info prints PAPI's layout" {
 	run -0 run_as papi_mem_info
 	[ "${lines[0]}" = "Memory Cache and TLB Hierarchy Information." ]
