@@ -169,16 +169,63 @@ void st_rank_failed(const struct st *s, int status);
  * says which). */
 int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job);
 
-/* ---- stat_report.c */
+/* ---- stat_stats.c: the tables the reports are built from */
+enum { T_ELAPSED, T_USER, T_SYS, T_COUNT };
+extern const char *const st_time_names[T_COUNT];
+/* A metric's input that is not an event role: the clock (task-clock, else
+ * cpu-clock) or the elapsed time. */
+enum { IN_CLOCK = -1, IN_ELAPSED = -2 };
+struct st_metric_def {
+	const char *key;	/* JSON and CSV name */
+	const char *label;	/* the human report's text after the value */
+	const char *unit;	/* "1/s" is shown scaled to K or M, "%" with "% " */
+	int num, den;		/* value = scale * num / den: roles or IN_* */
+	double scale;
+	int line;		/* shown on the line of the event with this role (or IN_CLOCK) */
+};
+extern const struct st_metric_def st_metric_defs[];
+extern const int st_nmetric_defs;
+extern const char *const st_csv_cols[];
+extern const int st_ncsv_cols;
+
+/* ---- stat_stats.c: the numbers */
+/* Statistics of n values (n 0: all 0); stddev is the sample's, 0 when n < 2. */
+struct st_stats {
+	double mean, stddev, min, median, max;
+	int n;
+};
+void st_stats(const double *v, int n, struct st_stats *out);
+/* v as the CSV and JSON reports print it: rounded to 9 significant digits
+ * (to an integer from 1e9 up), so that no binary rounding noise shows. */
+double st_tidy(double v);
+/* Run r's elapsed, user or sys seconds (T_*; < 0 when unknown). */
+double st_run_time(const struct st_run *r, int which);
+/* Statistics of one time over the runs; 0 when some run's is unknown. */
+int st_time_stats(const struct st *s, int which, struct st_stats *o);
+/* Statistics of an event's count over the runs. */
+void st_event_stats(const struct st *s, const struct st_event *e, struct st_stats *o);
+/* Percentage of the enabled time the event was really counting. */
+double st_running_pct(const struct st_event *e);
+/* The derived metrics whose inputs were counted, with statistics over the
+ * runs of each run's value, into m[st_nmetric_defs]; returns how many. */
+struct st_metric {
+	const struct st_metric_def *def;
+	int line;		/* the role of the event whose line shows it */
+	struct st_stats t;
+};
+int st_metrics(const struct st *s, struct st_metric *m);
+
+/* ---- stat_report.c: the human report and the intervals */
 /* The final report in the chosen format on s->out. */
 void st_report(struct st *s);
 /* Record (and in the human and CSV formats print) the interval that ends
  * t_ns after counting began, given the totals so far. */
 void st_interval(struct st *s, int64_t t_ns, const long long *total);
-/* Statistics of n values. */
-struct st_stats {
-	double mean, stddev, min, median, max;
-};
-void st_stats(const double *v, int n, struct st_stats *out);
+
+/* ---- stat_export.c: CSV and JSON */
+struct csv;
+void st_csv_header(struct csv *c);
+void st_csv_report(const struct st *s, FILE *f);
+void st_json_report(const struct st *s, FILE *f);
 
 #endif
