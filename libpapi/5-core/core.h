@@ -257,6 +257,9 @@ void es_foreach(void (*fn)(EventSet_t *es, void *arg), void *arg);
 /* threads.c: note the calling thread in the registry (implicit registration
  * when it creates an EventSet); installs the fork handler once. */
 void thr_note_self(void);
+/* threads.c: register the thread that initializes the library (PAPI 7.0
+ * knows it from then on); allocates nothing. */
+void thr_register_initial(void);
 /* thr_note_self as eventset.c's hook when a set is created. */
 extern const struct es_hooks thr_es_hooks;
 /* options.c: the file PAPI_USER_EVENTS_FILE named, or NULL. */

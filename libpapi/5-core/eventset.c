@@ -497,16 +497,23 @@ int PAPI_remove_events(int EventSet, int *EventCodes, int number)
 }
 
 /* PAPI_list_events: copies up to *number codes; *number becomes the count
- * copied. PAPI_EINVAL for NULL pointers or *number < 0. */
+ * copied. With *number == 0 it copies nothing and *number becomes the number
+ * of events in the set (PAPI 7.0's size query: callers size their arrays
+ * with it). PAPI_EINVAL for a NULL number, *number < 0, or a NULL Events
+ * with *number > 0. */
 static int list_events_impl(int EventSet, int *Events, int *number)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
+	if (!number || *number < 0 || (!Events && *number > 0))
+		return PAPI_EINVAL;
 	EventSet_t *es = es_lookup(EventSet);
 	if (!es)
 		return PAPI_ENOEVST;
-	if (!number || *number < 0 || (!Events && *number > 0))
-		return PAPI_EINVAL;
+	if (*number == 0) {
+		*number = es->nev;
+		return PAPI_OK;
+	}
 	int n = *number < es->nev ? *number : es->nev;
 	for (int i = 0; i < n; i++)
 		Events[i] = es->ev[i].code;

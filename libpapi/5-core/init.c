@@ -40,6 +40,7 @@ int PAPI_library_init(int version)
 		presets_read_env(getenv("PAPI_USER_EVENTS_FILE"), getenv("PAPI_CSV_EVENT_FILE"));
 		__atomic_store_n(&papi_state, PAPI_LOW_LEVEL_INITED, __ATOMIC_SEQ_CST);
 		state_tid_init();
+		thr_register_initial();
 	}
 	pthread_mutex_unlock(&init_lock);
 	return PAPI_VER_CURRENT;

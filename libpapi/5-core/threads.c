@@ -19,11 +19,24 @@ struct thr {
 
 static pthread_mutex_t thr_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct thr *threads;
+/* The thread that initialized the library is known from then on, as in
+ * PAPI 7.0 (PAPI_list_threads counts it). It joins the list the first time
+ * the registry is used, in a static entry, so that PAPI_library_init itself
+ * only notes it: its tid (0 once joined) and its pthread. */
+static struct thr initial;
+PAPI_FIRST_DATA static pid_t initial_tid;
+PAPI_FIRST_DATA static pthread_t initial_thread;
 static __thread struct thr *self;
 static unsigned long (*id_fn)(void);
 static pthread_mutex_t user_locks[PAPI_NUM_LOCK] = {
 	PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
 };
+
+static void thr_free(struct thr *t)
+{
+	if (t != &initial)
+		free(t);
+}
 
 static void threads_shutdown(void)
 {
@@ -31,11 +44,33 @@ static void threads_shutdown(void)
 	while (threads) {
 		struct thr *t = threads;
 		threads = t->next;
-		free(t);
+		thr_free(t);
 	}
 	id_fn = NULL;
 	pthread_mutex_unlock(&thr_lock);
 	self = NULL;	/* other threads' caches are checked against the list */
+}
+
+static void threads_shutdown(void);
+static void install_fork_handler(void);
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+/* Take the registry's lock, the initializing thread joining the list first
+ * when it has not yet. */
+static void registry_lock(void)
+{
+	pthread_once(&fork_once, install_fork_handler);
+	papi_on_shutdown(threads_shutdown);
+	pthread_mutex_lock(&thr_lock);
+	if (initial_tid) {
+		int mine = pthread_equal(pthread_self(), initial_thread);
+		memset(&initial, 0, sizeof initial);
+		initial.tid = mine ? papi_gettid() : initial_tid;
+		initial.id = mine && id_fn ? id_fn() : (unsigned long)initial.tid;
+		initial.next = threads;
+		threads = &initial;
+		initial_tid = 0;
+	}
 }
 
 /* The caller's entry, or NULL when it is not registered (a thread-local
@@ -57,7 +92,7 @@ static struct thr *find_self(void)
 /* Register the caller (idempotent). PAPI_OK or PAPI_ENOMEM. */
 static int register_self(struct thr **out)
 {
-	pthread_mutex_lock(&thr_lock);
+	registry_lock();
 	struct thr *t = find_self();
 	if (!t && (t = calloc(1, sizeof *t))) {
 		t->tid = papi_gettid();
@@ -108,7 +143,7 @@ static void child_after_fork(void)
 		if (t == self && !keep)
 			keep = t;
 		else
-			free(t);
+			thr_free(t);
 	}
 	threads = keep;
 	if (keep) {
@@ -117,8 +152,6 @@ static void child_after_fork(void)
 	}
 	es_foreach(child_set, &me);
 }
-
-static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
 static void install_fork_handler(void)
 {
@@ -131,6 +164,12 @@ void thr_note_self(void)
 	papi_on_shutdown(threads_shutdown);
 	if (__atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) & PAPI_THREAD_LEVEL_INITED)
 		register_self(NULL);
+}
+
+void thr_register_initial(void)
+{
+	initial_tid = papi_gettid();
+	initial_thread = pthread_self();
 }
 
 /* PAPI_thread_init: id_fn returns a unique id for the calling thread
@@ -173,8 +212,6 @@ int PAPI_register_thread(void)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
-	pthread_once(&fork_once, install_fork_handler);
-	papi_on_shutdown(threads_shutdown);
 	return register_self(NULL);
 }
 
@@ -184,12 +221,12 @@ int PAPI_unregister_thread(void)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
-	pthread_mutex_lock(&thr_lock);
+	registry_lock();
 	struct thr *t = find_self();
 	for (struct thr **pp = &threads; t && *pp; pp = &(*pp)->next)
 		if (*pp == t) {
 			*pp = t->next;
-			free(t);
+			thr_free(t);
 			break;
 		}
 	self = NULL;
@@ -207,7 +244,7 @@ int PAPI_list_threads(PAPI_thread_id_t *id, int *number)
 	if (!number || (id && *number <= 0))
 		return PAPI_EINVAL;
 	int n = 0;
-	pthread_mutex_lock(&thr_lock);
+	registry_lock();
 	for (struct thr *t = threads; t; t = t->next) {
 		if (id) {
 			if (n == *number)
@@ -255,7 +292,7 @@ int PAPI_get_thr_specific(int tag, void **ptr)
 		if (a->num < 0 || (a->num > 0 && (!a->id || !a->data)))
 			return PAPI_EINVAL;
 		int n = 0;
-		pthread_mutex_lock(&thr_lock);
+		registry_lock();
 		for (struct thr *t = threads; t && n < a->num; t = t->next, n++) {
 			a->id[n] = t->id;
 			a->data[n] = t->tls[tag];

@@ -63,6 +63,18 @@ int main(void)
 	int codes[4], n = 4;
 	is_int(PAPI_list_events(es, codes, &n), PAPI_OK, "list_events");
 	is_int(n, 2, "list_events reports two");
+	/* The size query of PAPI 7.0: *number == 0 asks for the count. */
+	n = 0;
+	is_int(PAPI_list_events(es, NULL, &n), PAPI_OK, "list_events(NULL, &0)");
+	is_int(n, 2, "list_events(NULL, &0) gives the number of events");
+	n = 0, codes[0] = -5;
+	is_int(PAPI_list_events(es, codes, &n), PAPI_OK, "list_events(codes, &0)");
+	ok(n == 2 && codes[0] == -5, "list_events(codes, &0) gives the count and copies nothing");
+	n = 1;
+	is_int(PAPI_list_events(es, codes, &n), PAPI_OK, "list_events(codes, &1)");
+	is_int(n, 1, "list_events(codes, &1) copies one");
+	n = 3;
+	is_int(PAPI_list_events(es, NULL, &n), PAPI_EINVAL, "list_events(NULL, &3): PAPI_EINVAL");
 
 	/* A group read returns every member; task-clock grows with CPU work. */
 	is_int(PAPI_start(es), PAPI_OK, "start");

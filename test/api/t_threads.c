@@ -103,6 +103,43 @@ static void concurrent(void)
 	is_int(n, 1, "after unregistering only main is left");
 }
 
+/* As in PAPI 7.0, the thread that initialized the library is known without
+ * registering, here and across a shutdown; another thread sees it too. */
+static void *count_threads(void *arg)
+{
+	PAPI_list_threads(NULL, arg);
+	return NULL;
+}
+
+static void initial_thread(void)
+{
+	int n = 0;
+	pthread_t th;
+	pthread_create(&th, NULL, count_threads, &n);
+	pthread_join(th, NULL);
+	is_int(n, 1, "another thread lists the initializing thread");
+	n = 0;
+	is_int(PAPI_list_threads(NULL, &n), PAPI_OK, "list_threads after init");
+	is_int(n, 1, "the initializing thread is listed without registering");
+	PAPI_thread_id_t id[2];
+	n = 2;
+	PAPI_list_threads(id, &n);
+	ok(n == 1 && id[0] == (PAPI_thread_id_t)syscall(SYS_gettid), "its id is its tid (no id function yet)");
+	is_int(PAPI_register_thread(), PAPI_OK, "registering it again");
+	n = 0;
+	PAPI_list_threads(NULL, &n);
+	is_int(n, 1, "is idempotent");
+	is_int(PAPI_unregister_thread(), PAPI_OK, "unregister the initializing thread");
+	n = 0;
+	PAPI_list_threads(NULL, &n);
+	is_int(n, 0, "then no thread is listed");
+	PAPI_shutdown();
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init again after shutdown");
+	n = 0;
+	PAPI_list_threads(NULL, &n);
+	is_int(n, 1, "the initializing thread is listed again");
+}
+
 static void registry_errors(void)
 {
 	void *p;
@@ -162,6 +199,7 @@ int main(void)
 		ok(0, "PAPI_library_init");
 		return tap_done();
 	}
+	initial_thread();
 	tclk = code_of("perf::TASK-CLOCK");
 	registry_errors();
 	locks();

@@ -54,3 +54,14 @@ run_as() {
 has_command() {
 	"$PAPI_BIN" --list-cmds | cut -f1 | grep -qx -- "$1"
 }
+
+# san_preload LIB: the sanitizer runtimes LIB needs (make check-sanitize
+# builds libpapi.so with them), for LD_PRELOAD: a program that was not built
+# with them (python3, PAPI 7.0's tools) must load them first. Empty for a
+# library built without.
+san_preload() {
+	local lib
+	for lib in $(readelf -d "$1" | sed -n 's/.*NEEDED.*\[\(lib[a-z]*san\.so[.0-9]*\)\].*/\1/p'); do
+		printf '%s ' "$(${CC:-cc} -print-file-name="$lib")"
+	done
+}

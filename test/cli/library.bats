@@ -26,7 +26,7 @@ cca() {
 # internal_names: every global the library's modules define that is not public.
 internal_names() {
 	nm -g --defined-only "$BUILD"/libpapi/*/*.o | awk 'NF == 3 { print $3 }' |
-		grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' | sort -u
+		grep -E '^[A-Za-z][A-Za-z0-9_]*$' | grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' | sort -u
 }
 
 @test "libpapi.so.7.0 has PAPI 7.0's soname and needs libpfm.so.4 and libcsv.so.3" {
@@ -82,4 +82,66 @@ internal_names() {
 	run -0 ./all_a
 	ccso all_so all.c
 	run -0 ./all_so
+}
+
+@test "a plugin linked with -lpapi, dlopened by a host that does not link libpapi, counts" {
+	${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o plugin.so "$LIB/plugin.c" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	${CC:-cc} -o host "$LIB/host.c" -ldl
+	[ "$(readelf -d host | grep -c 'NEEDED.*libpapi')" = 0 ]
+	run -0 ./host plugin "$PWD/plugin.so"
+	[ "$output" -gt 0 ]
+	# libpapi.a links into the plugin as well
+	${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o plugin_a.so "$LIB/plugin.c" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+	[ "$(readelf -d plugin_a.so | grep -c 'NEEDED.*libpapi')" = 0 ]
+	run -0 ./host plugin "$PWD/plugin_a.so"
+	[ "$output" -gt 0 ]
+}
+
+@test "two shared objects linked with -lpapi share one initialized library" {
+	local m
+	for m in moda modb; do
+		${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o "$m.so" "$LIB/$m.c" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	done
+	${CC:-cc} -o host "$LIB/host.c" -ldl
+	# B uses the EventSet A made, in the library A initialized
+	run -0 ./host pair "$PWD/moda.so" "$PWD/modb.so"
+	[ "$output" -gt 0 ]
+	# Each with its own copy of libpapi.a, B sees a library nobody initialized:
+	# the check above can fail (and modules should link the shared library).
+	for m in moda modb; do
+		${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o "${m}_a.so" "$LIB/$m.c" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+	done
+	run -1 ./host pair "$PWD/moda_a.so" "$PWD/modb_a.so"
+	[[ "$output" == *"modb_count: -16"* ]]
+}
+
+@test "a Python ctypes program sizes its buffers with PAPI_list_events and counts" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	# (under make check-sanitize: the runtimes first, and no leak check of python)
+	run -0 env LD_PRELOAD="$(san_preload "$BUILD/libpapi.so.7.0")" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		python3 "$LIB/ctypes_count.py" "$BUILD/libpapi.so.7.0" perf::TASK-CLOCK perf::PAGE-FAULTS
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" =~ ^perf::TASK-CLOCK\ [1-9][0-9]*$ ]]
+	[[ "${lines[1]}" =~ ^perf::PAGE-FAULTS\ [0-9]+$ ]]
+}
+
+# The size queries, as PAPI 7.0 answers them: test/lib/sizes.c prints the
+# answers that do not depend on the machine; sizes.expected is what PAPI
+# 7.0 (Debian's libpapi.so.7.0) printed.
+@test "size queries answer as PAPI 7.0's: PAPI_list_events, PAPI_get_opt, PAPI_list_threads, the Fortran calls" {
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -o sizes "$LIB/sizes.c" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	run -0 ./sizes
+	diff -u "$LIB/sizes.expected" <(echo "$output")
+	[ -f /usr/include/papi.h ] && [ -f "$(${CC:-cc} -print-file-name=libpapi.so)" ] ||
+		skip "PAPI 7.0 (libpapi-dev) is not installed: no program built against it"
+	# built against PAPI 7.0's header and library, run on this one
+	${CC:-cc} -I/usr/include -o sizes7 "$LIB/sizes.c" -lpapi
+	env LD_LIBRARY_PATH="$BUILD" ldd ./sizes7 | grep -q "libpapi.so.7.0 => $BUILD/libpapi.so.7.0"
+	run -0 env LD_LIBRARY_PATH="$BUILD" ./sizes7
+	diff -u "$LIB/sizes.expected" <(echo "$output")
+	# and on PAPI 7.0 itself, where it can count perf:: events: the record holds
+	run ./sizes7
+	[ "$status" -eq 0 ] || skip "PAPI 7.0 cannot count perf::TASK-CLOCK here (exit $status)"
+	diff -u "$LIB/sizes.expected" <(echo "$output")
 }
