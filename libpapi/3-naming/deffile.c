@@ -1,4 +1,4 @@
-/* deffile.c: the event definition-file parser (libcsv): CPU sections, PRESET/EVENT rows, papi decode's CSV; file:line errors. */
+/* deffile.c: the event definition-file parser (libcsv): CSV lines, CPU sections, PRESET/EVENT rows, papi decode's CSV; file:line errors. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -271,14 +271,6 @@ static void csv_event_row(struct parse *p, struct rec *r)
 
 static void record(struct parse *p, struct rec *r)
 {
-	int empty = 1;
-	for (int i = 0; i < r->n; i++)
-		if (*r->f[i])
-			empty = 0;
-	if (empty)
-		return;
-	if (r->overflow)
-		FAIL("more than %d fields", MAX_FIELDS);
 	const char *cmd = r->f[0];
 	if (p->format == 0 && r->n >= 2 && !strcmp(cmd, "name") && !strcmp(r->f[1], "derived")) {
 		p->format = 2;	/* the title line of papi decode's CSV */
@@ -309,13 +301,12 @@ static void record(struct parse *p, struct rec *r)
 	p_err(p, "unknown command '%s' (CPU, PRESET or EVENT expected)", cmd);
 }
 
-/* deffile_parse: see internal.h. */
-int deffile_parse(const char *path, const char *text, size_t len, const struct deffile_sink *sink,
-		  struct msgs *errs)
+/* deffile_lines: see naming.h. */
+int deffile_lines(const char *text, size_t len, const struct deffile_lines_cb *cb)
 {
-	struct parse p = { .path = path, .sink = sink, .errs = errs };
 	struct csv_parser cp;
 	struct rec r = { 0 };
+	int line = 0;
 	if (csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
 		return PAPI_ENOMEM;
 	const char *s = text, *end = text + len;
@@ -323,7 +314,7 @@ int deffile_parse(const char *path, const char *text, size_t len, const struct d
 		const char *nl = memchr(s, '\n', end - s);
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 		const char *next = nl ? nl + 1 : end;
-		p.line++;
+		line++;
 		if (n && s[n - 1] == '\r')
 			n--;
 		size_t k = 0;
@@ -331,29 +322,66 @@ int deffile_parse(const char *path, const char *text, size_t len, const struct d
 			k++;
 		if (k == n || s[k] == '#' || memchr(s, '\0', n)) {
 			if (k < n && s[k] != '#')
-				p_err(&p, "NUL byte in line");
+				cb->bad(cb->ctx, line, "NUL byte in line");
 			s = next;
 			continue;
 		}
 		if (csv_parse(&cp, s, n, on_field, on_row, &r) != n ||
 		    csv_fini(&cp, on_field, on_row, &r) != 0) {
-			p_err(&p, "malformed CSV: %s (quotes must enclose a whole field)",
-			      csv_strerror(csv_error(&cp)));
+			char msg[160];
+			snprintf(msg, sizeof msg, "malformed CSV: %s (quotes must enclose a whole field)",
+				 csv_strerror(csv_error(&cp)));
+			cb->bad(cb->ctx, line, msg);
 			csv_free(&cp);
 			if (csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 				rec_clear(&r);
 				return PAPI_ENOMEM;
 			}
 		} else if (r.oom) {
-			p_err(&p, "out of memory");
+			cb->bad(cb->ctx, line, "out of memory");
+		} else if (r.overflow) {
+			char msg[64];
+			snprintf(msg, sizeof msg, "more than %d fields", MAX_FIELDS);
+			cb->bad(cb->ctx, line, msg);
 		} else {
-			record(&p, &r);
+			int empty = 1;
+			for (int i = 0; i < r.n; i++)
+				if (*r.f[i])
+					empty = 0;
+			if (!empty)
+				cb->row(cb->ctx, line, r.f, r.n);
 		}
 		rec_clear(&r);
 		s = next;
 	}
 	csv_free(&cp);
-	return p.nerr;
+	return PAPI_OK;
+}
+
+static void p_row(void *ctx, int line, char **f, int n)
+{
+	struct parse *p = ctx;
+	struct rec r = { .n = n };
+	p->line = line;
+	memcpy(r.f, f, (size_t)n * sizeof *f);
+	record(p, &r);
+}
+
+static void p_bad(void *ctx, int line, const char *msg)
+{
+	struct parse *p = ctx;
+	p->line = line;
+	p_err(p, "%s", msg);
+}
+
+/* deffile_parse: see internal.h. */
+int deffile_parse(const char *path, const char *text, size_t len, const struct deffile_sink *sink,
+		  struct msgs *errs)
+{
+	struct parse p = { .path = path, .sink = sink, .errs = errs };
+	struct deffile_lines_cb cb = { p_row, p_bad, &p };
+	int r = deffile_lines(text, len, &cb);
+	return r != PAPI_OK ? r : p.nerr;
 }
 
 /* deffile_read: see internal.h. */

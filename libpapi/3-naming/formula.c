@@ -1,4 +1,6 @@
-/* formula.c: derived-event formulas: postfix and infix compiled into a small stack program, evaluated on 64-bit integers. */
+/* formula.c: derived-event formulas: postfix and infix compiled into a small stack program, evaluated on 64-bit integers; metric expressions over named terms, evaluated in floating point. */
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +22,8 @@ enum { F_TERM, F_CONST, F_ADD, F_SUB, F_MUL, F_DIV, F_PS };
 struct fop {
 	int op;
 	int arg;		/* term index of F_TERM */
-	long long k;		/* value of F_CONST */
+	long long k;		/* value of F_CONST (its integer part in an expression) */
+	double d;		/* value of F_CONST in floating point */
 };
 
 struct formula {
@@ -64,7 +67,7 @@ static void b_emit(struct builder *b, int op, int arg, long long k)
 		b_fail(b, "formula too long (more than %d steps)", FORMULA_MAX_OPS);
 		return;
 	}
-	b->op[b->n++] = (struct fop){ op, arg, k };
+	b->op[b->n++] = (struct fop){ op, arg, k, (double)k };
 }
 
 /* Check the stack discipline and package the program. */
@@ -181,7 +184,92 @@ struct infix {
 	const char *s;
 	int nterms;
 	int nest;
+	/* Expressions (formula_compile_expr): names instead of Nk, decimals. */
+	int (*lookup)(void *ctx, const char *name, size_t len);
+	void *ctx;
 };
+
+static int is_name_start(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static int is_name_char(char c)
+{
+	return is_name_start(c) || (c >= '0' && c <= '9');
+}
+
+/* A decimal number of an expression: digits, an optional fraction and an
+ * optional exponent ("64", "0.5", "1e9", "2.5E-3"), read without the
+ * locale (strtod would take the locale's decimal point). Exact for
+ * integers below 2^53 and powers of ten up to 1e22. */
+static void ix_decimal(struct infix *x)
+{
+	const char *p = x->s;
+	double v = 0, scale = 1;
+	int digits = 0, exp = 0;
+	for (; *p >= '0' && *p <= '9'; p++, digits++)
+		v = v * 10 + (*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
+			v = v * 10 + (*p - '0');
+			exp--;
+		}
+	if (!digits) {
+		b_fail(x->b, "number expected at '%.20s'", x->s);
+		return;
+	}
+	if (*p == 'e' || *p == 'E') {
+		int sign = 1, e = 0;
+		const char *q = p + 1;
+		if (*q == '+' || *q == '-')
+			sign = *q++ == '-' ? -1 : 1;
+		if (*q < '0' || *q > '9') {
+			b_fail(x->b, "exponent expected at '%.20s'", x->s);
+			return;
+		}
+		for (; *q >= '0' && *q <= '9'; q++)
+			if (e < 10000)
+				e = e * 10 + (*q - '0');
+		exp += sign * e;
+		p = q;
+	}
+	if (exp < -330 || exp > 310) {
+		b_fail(x->b, "number out of range at '%.20s'", x->s);
+		return;
+	}
+	for (int i = 0; i < (exp < 0 ? -exp : exp); i++)
+		scale *= 10;
+	v = exp < 0 ? v / scale : v * scale;
+	if (is_name_char(*p)) {
+		b_fail(x->b, "bad number at '%.20s'", x->s);
+		return;
+	}
+	x->s = p;
+	b_emit(x->b, F_CONST, 0, v < 9.2e18 ? (long long)v : LLONG_MAX);
+	if (!x->b->failed)
+		x->b->op[x->b->n - 1].d = v;
+}
+
+/* A name of an expression: its term index from the lookup. */
+static void ix_name(struct infix *x)
+{
+	const char *p = x->s;
+	while (is_name_char(*p))
+		p++;
+	size_t len = (size_t)(p - x->s);
+	int t = x->lookup(x->ctx, x->s, len);
+	if (t < 0) {
+		b_fail(x->b, "unknown name '%.*s'", len > 64 ? 64 : (int)len, x->s);
+		return;
+	}
+	if (t > 1000) {
+		b_fail(x->b, "name '%.*s' has term %d (at most 1000)", len > 64 ? 64 : (int)len, x->s, t);
+		return;
+	}
+	x->s = p;
+	b_emit(x->b, F_TERM, t, 0);
+}
 
 static void ix_expr(struct infix *x);
 
@@ -209,6 +297,10 @@ static void ix_factor(struct infix *x)
 		else
 			x->s++;
 		x->nest--;
+	} else if (x->lookup && is_name_start(c)) {
+		ix_name(x);
+	} else if (x->lookup && ((c >= '0' && c <= '9') || c == '.')) {
+		ix_decimal(x);
 	} else if (c == 'N') {
 		x->s++;
 		emit_term(x->b, &x->s, x->nterms);
@@ -271,7 +363,7 @@ int formula_compile(int type, const char *text, int nterms, struct formula **out
 		else if (type == DERIVED_POSTFIX)
 			parse_postfix(b, text, nterms);
 		else {
-			struct infix x = { b, text, nterms, 0 };
+			struct infix x = { b, text, nterms, 0, NULL, NULL };
 			ix_expr(&x);
 			if (!b->failed && ix_peek(&x))
 				b_fail(b, "unexpected '%.20s' in infix formula", x.s);
@@ -315,6 +407,31 @@ int formula_compile(int type, const char *text, int nterms, struct formula **out
 	return r;
 }
 
+/* formula_compile_expr: see naming.h. */
+int formula_compile_expr(const char *text, int (*lookup)(void *ctx, const char *name, size_t len),
+			 void *ctx, struct formula **out, char *err, size_t errlen)
+{
+	struct builder *b = calloc(1, sizeof *b);
+	if (!b)
+		return PAPI_ENOMEM;
+	b->err = err;
+	b->errlen = errlen;
+	if (err && errlen)
+		err[0] = '\0';
+	*out = NULL;
+	if (!text || !*text) {
+		b_fail(b, "missing formula");
+	} else {
+		struct infix x = { b, text, 0, 0, lookup, ctx };
+		ix_expr(&x);
+		if (!b->failed && ix_peek(&x))
+			b_fail(b, "unexpected '%.20s' in formula", x.s);
+	}
+	int r = b_finish(b, out);
+	free(b);
+	return r;
+}
+
 /* formula_substitute: see internal.h. */
 int formula_substitute(const struct formula *outer, const struct formula *const *sub, int nsub,
 		       struct formula **out)
@@ -327,6 +444,8 @@ int formula_substitute(const struct formula *outer, const struct formula *const 
 		const struct fop *o = &outer->op[i];
 		if (o->op != F_TERM) {
 			b_emit(b, o->op, o->arg, o->k);
+			if (!b->failed)
+				b->op[b->n - 1].d = o->d;
 			continue;
 		}
 		if (o->arg >= nsub || !sub[o->arg]) {
@@ -334,8 +453,11 @@ int formula_substitute(const struct formula *outer, const struct formula *const 
 			break;
 		}
 		const struct formula *s = sub[o->arg];
-		for (int j = 0; j < s->n; j++)
+		for (int j = 0; j < s->n && !b->failed; j++) {
 			b_emit(b, s->op[j].op, s->op[j].arg, s->op[j].k);
+			if (!b->failed)
+				b->op[b->n - 1].d = s->op[j].d;
+		}
 	}
 	int r = b_finish(b, out);
 	free(b);
@@ -409,6 +531,54 @@ long long formula_eval(const struct formula *f, const long long *vals)
 	return (long long)st[0];
 }
 
+/* formula_eval_double: see naming.h. */
+double formula_eval_double(const struct formula *f, const double *vals)
+{
+	double st[FORMULA_MAX_OPS];
+	int sp = 0;
+	for (int i = 0; i < f->n; i++) {
+		const struct fop *o = &f->op[i];
+		switch (o->op) {
+		case F_TERM:
+			st[sp++] = vals[o->arg];
+			continue;
+		case F_CONST:
+			st[sp++] = o->d;
+			continue;
+		}
+		double b = st[--sp], a = st[sp - 1];
+		switch (o->op) {
+		case F_ADD: a += b; break;
+		case F_SUB: a -= b; break;
+		case F_MUL: a *= b; break;
+		case F_DIV: a = b == 0 ? NAN : a / b; break;
+		case F_PS: a = b == 0 ? NAN : a * hwinfo_mhz() * 1e6 / b; break;
+		}
+		st[sp - 1] = a;
+	}
+	return st[0];
+}
+
+/* formula_terms: see naming.h. */
+int formula_terms(const struct formula *f, int *terms, int max)
+{
+	int n = 0;
+	for (int i = 0; i < f->n; i++) {
+		if (f->op[i].op != F_TERM)
+			continue;
+		int seen = 0;
+		for (int k = 0; k < n && k < max; k++)
+			if (terms[k] == f->op[i].arg)
+				seen = 1;
+		if (seen)
+			continue;
+		if (n < max)
+			terms[n] = f->op[i].arg;
+		n++;
+	}
+	return n;
+}
+
 /* formula_to_postfix: see internal.h. */
 int formula_to_postfix(const struct formula *f, char *buf, size_t len)
 {
@@ -418,7 +588,7 @@ int formula_to_postfix(const struct formula *f, char *buf, size_t len)
 	for (int i = 0; i < f->n; i++) {
 		const struct fop *o = &f->op[i];
 		int w;
-		if (o->op == F_PS)
+		if (o->op == F_PS || (o->op == F_CONST && o->d != (double)o->k))
 			return PAPI_EINVAL;
 		if (o->op == F_TERM)
 			w = snprintf(buf + pos, len - pos, "N%d|", o->arg);

@@ -153,11 +153,27 @@ int formula_remap(const struct formula *f, const int *map, struct formula **out)
 void formula_free(struct formula *f);
 long long formula_eval(const struct formula *f, const long long *vals);
 /* Write f as a PAPI postfix string ("N0|N1|+|"). PAPI_OK, PAPI_EBUF (too
- * long), PAPI_EINVAL (a per-second step, which postfix cannot spell). */
+ * long), PAPI_EINVAL (a per-second step or a fraction, which postfix cannot
+ * spell). */
 int formula_to_postfix(const struct formula *f, char *buf, size_t len);
 /* The simplest derived type whose fixed program f is (over nterms terms):
  * NOT_DERIVED, DERIVED_ADD, DERIVED_SUB, DERIVED_PS/ADD_PS, else DERIVED_POSTFIX. */
 int formula_shape(const struct formula *f, int nterms);
+/* Compile a metric expression: infix + - * / ( ) and unary minus over
+ * decimal numbers ("64", "0.5", "1e-9") and names ([A-Za-z_][A-Za-z0-9_]*)
+ * that lookup(ctx, name, len) turns into a term index 0..1000, or -1 for
+ * a name it does not know. Evaluate it with formula_eval_double.
+ * PAPI_OK and *out, PAPI_EINVAL with the reason in err (may be NULL):
+ * malformed, an unknown name; PAPI_ENOMEM. */
+int formula_compile_expr(const char *text, int (*lookup)(void *ctx, const char *name, size_t len),
+			 void *ctx, struct formula **out, char *err, size_t errlen);
+/* Evaluate f in double precision over vals (indexed by term). A division
+ * by zero gives NaN (a value that cannot be computed), which then spreads
+ * through the rest of the formula. */
+double formula_eval_double(const struct formula *f, const double *vals);
+/* The distinct terms f uses, in the order they first appear, into
+ * terms[0..max-1]; returns how many there are (even past max). */
+int formula_terms(const struct formula *f, int *terms, int max);
 /* "DERIVED_ADD" for DERIVED_ADD ...; "UNKNOWN" for other values. */
 const char *formula_type_name(int type);
 /* The DERIVED_* value of a type name, -1 when it is not one. */
@@ -194,6 +210,19 @@ struct deffile_sink {
 	int (*event)(void *ctx, const struct def_event *ev, char *why, size_t len);
 	void *ctx;
 };
+/* Split text (len bytes) into CSV records, one a line: blank lines, lines
+ * starting with '#' (after blanks) and a CR before the newline are skipped;
+ * quoted fields may hold commas and doubled quotes, a field wrapped in
+ * single quotes loses them. row(ctx, line, fields, n) gets each record with
+ * a non-empty field (the fields live until it returns); bad(ctx, line,
+ * message) each line that is not one record (bad CSV, a NUL byte, more than
+ * 64 fields). PAPI_OK or PAPI_ENOMEM. */
+struct deffile_lines_cb {
+	void (*row)(void *ctx, int line, char **fields, int n);
+	void (*bad)(void *ctx, int line, const char *msg);
+	void *ctx;
+};
+int deffile_lines(const char *text, size_t len, const struct deffile_lines_cb *cb);
 /* Parse text (len bytes, named path in messages): every event of a section
  * that applies goes to sink->event; each problem is added to errs. Returns
  * the number of problems (0 = clean), or PAPI_ENOMEM. */

@@ -1,5 +1,6 @@
 /* t_formula.c: derived-event formulas: postfix and infix parsing, precedence, every derived type, wrap-around and division rules. */
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "internal.h"
@@ -191,8 +192,101 @@ static void test_names_and_eval(void)
 	formula_free(f);
 }
 
+/* Metric expressions: names looked up in a table, decimals, doubles. */
+static const char *const expr_names[] = { "ins", "cyc", "time", "a_b2" };
+
+static int expr_lookup(void *ctx, const char *name, size_t len)
+{
+	int *calls = ctx;
+	(*calls)++;
+	for (int i = 0; i < 4; i++)
+		if (strlen(expr_names[i]) == len && !strncmp(expr_names[i], name, len))
+			return i;
+	return -1;
+}
+
+static void test_expr(void)
+{
+	static const double ev[] = { 3000, 2000, 0.5, 7 };	/* ins, cyc, time, a_b2 */
+	static const struct {
+		int line;
+		const char *text;
+		double want;	/* NAN: compile must fail */
+		int nterms;	/* distinct terms used */
+		int first;	/* first term used */
+	} xrows[] = {
+		{ __LINE__, "ins / cyc", 1.5, 2, 0 },
+		{ __LINE__, "cyc/ins", 2000.0 / 3000.0, 2, 1 },
+		{ __LINE__, "ins / time / 1e9", 3000 / 0.5 / 1e9, 2, 0 },
+		{ __LINE__, "64 * cyc / time * 1.0E-06", 64 * 2000 / 0.5 * 1e-6, 2, 1 },
+		{ __LINE__, "100 * (ins - cyc) / ins", 100.0 * 1000 / 3000, 2, 0 },
+		{ __LINE__, "-a_b2 + 0.25", -6.75, 1, 3 },
+		{ __LINE__, ".5 * ins", 1500, 1, 0 },
+		{ __LINE__, "2.5e+2", 250, 0, -1 },
+		{ __LINE__, "ins - cyc - a_b2", 993, 3, 0 },
+		{ __LINE__, "ins / cyc * ins / cyc", 2.25, 2, 0 },
+		{ __LINE__, "nope / cyc", NAN, 0, 0 },
+		{ __LINE__, "ins /", NAN, 0, 0 },
+		{ __LINE__, "1e", NAN, 0, 0 },
+		{ __LINE__, "3x", NAN, 0, 0 },
+		{ __LINE__, "ins cyc", NAN, 0, 0 },
+		{ __LINE__, "N0", NAN, 0, 0 },
+		{ __LINE__, "(ins", NAN, 0, 0 },
+		{ __LINE__, "", NAN, 0, 0 },
+		{ __LINE__, "1e999", NAN, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof xrows / sizeof xrows[0]; i++) {
+		struct formula *f = NULL;
+		char err[128];
+		int calls = 0;
+		int ret = formula_compile_expr(xrows[i].text, expr_lookup, &calls, &f, err, sizeof err);
+		if (isnan(xrows[i].want)) {
+			ok(ret == PAPI_EINVAL && !f && err[0], "line %d: '%s' refused (%s)", xrows[i].line,
+			   xrows[i].text, err);
+			continue;
+		}
+		if (!ok(ret == PAPI_OK, "line %d: '%s' compiles (%s)", xrows[i].line, xrows[i].text,
+			ret ? err : "ok"))
+			continue;
+		double got = formula_eval_double(f, ev);
+		ok(fabs(got - xrows[i].want) <= 1e-12 * fabs(xrows[i].want), "line %d: %s = %g (got %g)",
+		   xrows[i].line, xrows[i].text, xrows[i].want, got);
+		int t[8];
+		is_int(formula_terms(f, t, 8), xrows[i].nterms, "line %d: terms used", xrows[i].line);
+		if (xrows[i].nterms)
+			is_int(t[0], xrows[i].first, "line %d: first term used", xrows[i].line);
+		formula_free(f);
+	}
+	/* A division by zero cannot be computed: NaN, not 0 or a trap. */
+	struct formula *f = NULL;
+	int calls = 0;
+	formula_compile_expr("ins / (cyc - cyc) + 1", expr_lookup, &calls, &f, NULL, 0);
+	ok(f && isnan(formula_eval_double(f, ev)), "x / 0 gives NaN, and NaN spreads");
+	char buf[64];
+	is_int(formula_to_postfix(f, buf, sizeof buf), PAPI_OK, "integer constants render as postfix");
+	formula_free(f);
+	formula_compile_expr("ins * 0.5", expr_lookup, &calls, &f, NULL, 0);
+	is_int(formula_to_postfix(f, buf, sizeof buf), PAPI_EINVAL, "a fraction has no postfix spelling");
+	formula_free(f);
+	/* A long name is cut in the message; the term limit holds. */
+	char err[128], longname[300];
+	memset(longname, 'x', sizeof longname - 1);
+	longname[sizeof longname - 1] = '\0';
+	is_int(formula_compile_expr(longname, expr_lookup, &calls, &f, err, sizeof err), PAPI_EINVAL,
+	       "unknown long name refused");
+	ok(strlen(err) < 100, "and the message stays short: %s", err);
+	/* Old infix formulas still read N0 as a term, not as a name. */
+	formula_compile(DERIVED_INFIX, "N0*2", 1, &f, NULL, 0);
+	long long one[1] = { 21 };
+	is_int(formula_eval(f, one), 42, "infix N0 unchanged");
+	double dv[1] = { 21 };
+	ok(formula_eval_double(f, dv) == 42.0, "an integer formula evaluates in doubles too");
+	formula_free(f);
+}
+
 int main(void)
 {
+	test_expr();
 	test_rows();
 	test_per_second();
 	test_render_and_compose();
