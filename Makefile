@@ -12,7 +12,8 @@
 # compiler) and HOSTCC (builds what runs during the build): cross-compile with
 #   make CC=aarch64-linux-gnu-gcc BUILD=build-arm64 all tests
 #
-# New files need no edit here: libpapi/*.c, cmd/*.c, events/*.csv, and test
+# New files need no edit here: libpapi/*.c, cmd/*.c, events/*.csv and
+# events/*.groups, and test
 # programs test/{unit,api,sim}/t_*.c are found by wildcard.  In a test folder,
 # the .c files not named t_* are support code linked into each of its tests.
 
@@ -50,11 +51,13 @@ CLASSIC := papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost
            papi_hardware_avail papi_error_codes papi_version
 
 LIB_SRC  := $(sort $(wildcard libpapi/*/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libpapi/3-naming/events_tbl.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libpapi/3-naming/events_tbl.o \
+            $(BUILD)/libpapi/3-naming/groups_tbl.o
 INT_A    := $(BUILD)/libpapi-internal.a
 CMD_SRC  := $(sort $(wildcard cmd/*.c))
 CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
 EVENTS   := $(sort $(wildcard events/*.csv))
+GROUPS   := $(sort $(wildcard events/*.groups))
 
 TEST_DIRS := unit api sim
 define test_dir
@@ -100,15 +103,20 @@ $(BUILD)/%.o: %.c $(BUILD)/cflags
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/libpapi/3-naming/events_tbl.o: $(BUILD)/gen/events_tbl.c $(BUILD)/cflags
+$(BUILD)/libpapi/3-naming/%_tbl.o: $(BUILD)/gen/%_tbl.c $(BUILD)/cflags
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-# The event tables in events/ become C, so nothing is read from disk at run time.
+# The event tables and metric groups in events/ become C, so nothing is read
+# from disk at run time.
 $(BUILD)/gen/events_tbl.c: libpapi/gen_events.sh $(EVENTS)
 	@mkdir -p $(dir $@)
 	$(say) GEN $@
 	$(Q)sh libpapi/gen_events.sh $(EVENTS) > $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/groups_tbl.c: libpapi/gen_events.sh $(GROUPS)
+	@mkdir -p $(dir $@)
+	$(say) GEN $@
+	$(Q)sh libpapi/gen_events.sh -n groups_files $(GROUPS) > $@.tmp && mv $@.tmp $@
 
 # ---- Fortran: fpapi.h and f90papi.h are generated from papi.h (values
 # computed by the C compiler) so they never drift; libpapi/fortran.c holds the
@@ -228,7 +236,8 @@ deps:
 # an x86 libpfm4 lacks: make check also cross-builds the table tests for
 # aarch64 into $(BUILD)/aarch64, and run-tests.sh runs them under qemu-user.
 CROSS_CC    ?= aarch64-linux-gnu-gcc
-CROSS_TESTS := $(BUILD)/aarch64/test/unit/t_event_tables $(BUILD)/aarch64/test/api/t_presets_parity
+CROSS_TESTS := $(BUILD)/aarch64/test/unit/t_event_tables $(BUILD)/aarch64/test/api/t_presets_parity \
+               $(BUILD)/aarch64/test/unit/t_group_tables
 check: deps
 	$(Q)$(MAKE) --no-print-directory tests
 	$(Q)$(MAKE) --no-print-directory CC=$(CROSS_CC) BUILD=$(BUILD)/aarch64 $(CROSS_TESTS)

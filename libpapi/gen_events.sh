@@ -2,14 +2,26 @@
 # gen_events.sh: turns the event definition files of events/ into C (on stdout).
 #
 #   sh libpapi/gen_events.sh events/a.csv events/b.csv > build/gen/events_tbl.c
+#   sh libpapi/gen_events.sh -n groups_files events/*.groups > build/gen/groups_tbl.c
 #
-# Every file becomes one row of events_files[] (see libpapi/events_tbl.h): its
+# Every file becomes one row of events_files[] (or of the table -n names,
+# with its count in NAME_count; see libpapi/3-naming/events_tbl.h): its
 # path, its whole text as a C string literal (one source line per input line,
 # so the output stays readable and no line is long), and the names given on
 # its CPU lines, so the runtime can skip the files that do not concern the
 # running PMU. Only sh and awk are used: the build needs no other tool.
 # Exit status 1 (and a message on stderr) when a file cannot be read.
 set -eu
+
+table=events_files
+if [ "${1:-}" = "-n" ]; then
+	if [ $# -lt 2 ] || ! printf '%s' "$2" | grep -Eq '^[A-Za-z_][A-Za-z0-9_]*$'; then
+		echo "gen_events.sh: -n needs a C name" >&2
+		exit 2
+	fi
+	table=$2
+	shift 2
+fi
 
 for f in "$@"; do
 	if [ ! -f "$f" ] || [ ! -r "$f" ]; then
@@ -20,7 +32,7 @@ done
 
 # Files are read with getline in BEGIN rather than by the main loop, so an
 # empty file still gets its (empty) row.
-LC_ALL=C awk '
+LC_ALL=C awk -v table="$table" '
 # cstr(s): s as the inside of a C string literal, built byte by byte (no gsub:
 # awks disagree on backslashes in its replacement). Quotes and backslashes are
 # escaped, tabs become \t, other control bytes and bytes above 127 become
@@ -77,7 +89,7 @@ BEGIN {
 	print "#include <stddef.h>"
 	print "#include \"3-naming/events_tbl.h\""
 	print ""
-	print "const struct events_file events_files[] = {"
+	printf "const struct events_file %s[] = {\n", table
 	for (a = 1; a < ARGC; a++) {
 		f = ARGV[a]
 		printf "\t{ \"%s\",\n", cstr(f)
@@ -109,7 +121,7 @@ BEGIN {
 		print "\t{ NULL, NULL, NULL }"
 	print "};"
 	print ""
-	printf "const int events_files_count = %d;\n", ARGC - 1
+	printf "const int %s_count = %d;\n", table, ARGC - 1
 	exit 0
 }
 ' "$@"

@@ -1,4 +1,4 @@
-/* events_tbl.h: the built-in event definition files, embedded at build time. */
+/* events_tbl.h: the built-in event definition and metric group files, embedded at build time. */
 #ifndef PAPI_EVENTS_TBL_H
 #define PAPI_EVENTS_TBL_H
 
@@ -15,5 +15,8 @@ struct events_file {
 
 extern const struct events_file events_files[];
 extern const int events_files_count;
+/* The metric group files (events/NAME.groups), the same way (groups_tbl.c). */
+extern const struct events_file groups_files[];
+extern const int groups_files_count;
 
 #endif

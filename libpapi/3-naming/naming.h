@@ -1,7 +1,8 @@
 /* naming.h: layer 3, naming events: the PMUs and native events through
  * libpfm4 (native.c) and the kernel's software events (native_sw.c), the
  * preset and user-event tables (presets.c, preset_catalog.c, the generated
- * events_tbl), definition files (deffile.c) and formulas (formula.c). */
+ * events_tbl), definition files (deffile.c), formulas (formula.c) and
+ * metric groups (groups.c). */
 #ifndef PAPI_NAMING_H
 #define PAPI_NAMING_H
 
@@ -233,6 +234,75 @@ int deffile_parse(const char *path, const char *text, size_t len, const struct d
 int deffile_read(const char *path, char **text, size_t *len);
 /* Write ev as one definition-file line (PRESET or EVENT as ev->preset says). */
 void deffile_write_event(FILE *f, const struct def_event *ev);
+
+/* ------------------------------------------------------------------ metric groups (groups.c)
+ * A metric group names events (each under an alias, with alternatives
+ * "A|B": the first that counts here is used) and metrics, each a formula
+ * over the aliases and "time" (the seconds measured), with a unit and a
+ * description. Groups come from the group files of events/ (built in) and
+ * PAPI_USER_GROUPS_FILE; syntax in papi-groups(5). Event names are not
+ * checked here: a group may name events that only a later component or
+ * another machine has. */
+#define MGROUP_MAX_EVENTS 32
+#define MGROUP_MAX_ALT 8
+struct mgroup_event {
+	char *alias;
+	char *names;		/* as written: "PAPI_TOT_CYC|perf::CPU-CYCLES" */
+	int nalt;
+	const char *alt[MGROUP_MAX_ALT];	/* each alternative (into buf) */
+	char *buf;
+};
+struct mgroup_metric {
+	char *name, *unit, *formula, *desc;	/* unit and desc may be "" */
+	int line;		/* where it was defined */
+	struct formula *f;	/* term i: event i; term nev: time (seconds) */
+	int nuse;		/* distinct terms f uses, in order of first use */
+	int use[MGROUP_MAX_EVENTS + 1];
+};
+struct mgroup {
+	char *name;
+	char *desc;		/* NULL when none */
+	char **cpus;		/* PMU names of its CPU section (NULL-terminated); NULL: every machine */
+	char *file;		/* where it was defined, for messages */
+	int line;
+	int nev;
+	struct mgroup_event ev[MGROUP_MAX_EVENTS];
+	int nmet;
+	struct mgroup_metric *met;
+};
+struct mgroup_sink {
+	/* Take a complete, valid group (PAPI_OK: it is the sink's to free with
+	 * mgroup_free), or refuse it with the reason in why. */
+	int (*group)(void *ctx, struct mgroup *g, char *why, size_t len);
+	void *ctx;
+};
+/* Parse a group file or papi decode --groups's CSV (len bytes, named path
+ * in messages); each valid group goes to sink, each problem is added to
+ * errs as "path:line: what" (a group with one is dropped). Returns the
+ * number of problems (0 = clean), or PAPI_ENOMEM. */
+int mgroups_parse(const char *path, const char *text, size_t len, const struct mgroup_sink *sink,
+		  struct msgs *errs);
+/* 1 when text reads as a group file or group CSV (its first line other than
+ * a comment or CPU line starts with GROUP, or is decode's group title). */
+int mgroups_text_is_groups(const char *text, size_t len);
+/* Write g as group-file lines (GROUP, EVENT..., METRIC...; no CPU line). */
+void mgroup_write(FILE *f, const struct mgroup *g);
+void mgroup_free(struct mgroup *g);
+/* Every group loaded (built in, then PAPI_USER_GROUPS_FILE's), in file
+ * order, whether it applies here or not; *n their count. Loads them the
+ * first time; valid until PAPI_shutdown. */
+const struct mgroup *const *mgroups_all(int *n);
+/* The group called name (any case) as it applies here: the user file's,
+ * else one for a PMU of this machine, else the generic one; the last
+ * defined among equals. NULL when none applies. */
+const struct mgroup *mgroups_find(const char *name);
+/* 1 when g is generic or names a PMU of this machine (libpfm4's core PMU
+ * or another it detected). */
+int mgroup_applies(const struct mgroup *g);
+/* 1 when g came from PAPI_USER_GROUPS_FILE. */
+int mgroup_is_user(const struct mgroup *g);
+/* Problems met loading the group files (file:line: ...); *n their count. */
+const char *const *mgroups_errors(int *n);
 
 /* ------------------------------------------------------------------ presets extras (presets.c) */
 /* Problems met while loading the tables and event files (file:line: ...), in

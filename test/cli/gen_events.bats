@@ -80,3 +80,23 @@ build() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"cannot read $tmp/missing.csv"* ]]
 }
+
+@test "-n names the table and its count, for the metric group files" {
+	printf 'GROUP,G,"d"\nEVENT,a,PAPI_TOT_INS\n' > "$tmp/g.groups"
+	sh "$gen" -n groups_files "$tmp/g.groups" > "$tmp/tbl.c"
+	grep -q '^const struct events_file groups_files\[\] = {' "$tmp/tbl.c"
+	grep -q '^const int groups_files_count = 1;' "$tmp/tbl.c"
+	sed 's/events_files/groups_files/g' "$tmp/dump.c" > "$tmp/dumpg.c"
+	${CC:-cc} -std=gnu11 -Wall -Wextra -Werror -I"$top/libpapi" -o "$tmp/dumpg" "$tmp/dumpg.c" "$tmp/tbl.c"
+	run "$tmp/dumpg"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = 'GROUP,G,"d"' ]
+}
+
+@test "-n without a C name is a usage error" {
+	run sh "$gen" -n
+	[ "$status" -eq 2 ]
+	run sh "$gen" -n '1bad' "$tmp/x"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-n needs a C name"* ]]
+}
