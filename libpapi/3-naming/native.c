@@ -144,20 +144,46 @@ static int pmu_kernel_lookup(struct pmu *p, const char *core_name)
 	return -1;
 }
 
+/* The libpfm4 PMU whose name is the n bytes at name, present on this
+ * machine or not: 1 and *pi, or 0 when libpfm4 has none of that name. */
+static int pfm_pmu_named(const char *name, size_t n, pfm_pmu_info_t *pi)
+{
+	for (int i = 0; i < PFM_PMU_MAX; i++) {
+		memset(pi, 0, sizeof *pi);
+		pi->size = sizeof *pi;
+		if (pfm_get_pmu_info(i, pi) == PFM_SUCCESS && pi->name && strlen(pi->name) == n &&
+		    !strncmp(pi->name, name, n))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether libpfm4 has a PMU called forced (LIBPFM_FORCE_PMU's value, up to
  * a ','), present or not: 1 a core PMU, -1 another kind, 0 none. */
 static int forced_pmu_known(const char *forced)
 {
-	size_t n = strcspn(forced, ",");
-	for (int i = 0; i < PFM_PMU_MAX; i++) {
-		pfm_pmu_info_t pi;
-		memset(&pi, 0, sizeof pi);
-		pi.size = sizeof pi;
-		if (pfm_get_pmu_info(i, &pi) == PFM_SUCCESS && pi.name && strlen(pi.name) == n &&
-		    !strncmp(pi.name, forced, n))
-			return pi.type == PFM_PMU_TYPE_CORE ? 1 : -1;
-	}
-	return 0;
+	pfm_pmu_info_t pi;
+	if (!pfm_pmu_named(forced, strcspn(forced, ","), &pi))
+		return 0;
+	return pi.type == PFM_PMU_TYPE_CORE ? 1 : -1;
+}
+
+/* For a name that libpfm4 did not find: when its "pmu::" is a PMU libpfm4
+ * knows but did not detect here, say so (the usual case: a table or a
+ * command line written on another machine) and how to name its events
+ * anyway. 1 when the reason was set. */
+static int reason_pmu_elsewhere(const char *name)
+{
+	const char *sep = strstr(name, "::");
+	pfm_pmu_info_t pi;
+	if (!sep || !pfm_pmu_named(name, (size_t)(sep - name), &pi) || pi.is_present)
+		return 0;
+	const char *here = core_pmu >= 0 ? pmus[core_pmu].name : NULL;
+	papi_set_reason("%.200s: PMU %s (%s) is not this machine's%s%s%s; LIBPFM_FORCE_PMU=%s names "
+			"and encodes its events (counting them needs such a CPU)", name, pi.name,
+			pi.desc ? pi.desc : "", here ? " (libpfm4 detected " : "", here ? here : "",
+			here ? ")" : "", pi.name);
+	return 1;
 }
 
 static int pmus_detect(void)
@@ -514,7 +540,7 @@ static int nt_resolve(const char *name, int hint, int *idx)
 			papi_set_reason("%.200s: LIBPFM_FORCE_PMU=%.40s makes libpfm4 name only that PMU's "
 					"events, not the kernel's software events (perf::); unset it to "
 					"count them", name, forced);
-		else
+		else if (r != PFM_ERR_NOTFOUND || !reason_pmu_elsewhere(name))
 			papi_set_reason("%.200s: %s", name, pfm_strerror(r));
 		return pfm_to_papi(r);
 	}

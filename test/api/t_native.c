@@ -77,6 +77,23 @@ static void names(void)
 		   !strstr(papi_last_reason(), "component \""), "%s: the reason is the qualifiers: '%s'",
 		   stray[i], papi_last_reason());
 	}
+	/* A PMU libpfm4 knows but did not detect: said so, with the variable
+	 * that names its events (skx, else zen3 on a Skylake-X). */
+	const char *other = "skx::L1D:REPLACEMENT", *var = "LIBPFM_FORCE_PMU=skx";
+	for (int i = 0; i < pmu_count(); i++)
+		if (!strcmp(pmu_get(i)->name, "skx"))
+			other = "amd64_fam19h_zen3::RETIRED_INSTRUCTIONS", var = "LIBPFM_FORCE_PMU=amd64_fam19h_zen3";
+	if (getenv("LIBPFM_FORCE_PMU")) {
+		skip("LIBPFM_FORCE_PMU is set", "a PMU that is not this machine's");
+	} else {
+		is_int(PAPI_event_name_to_code(other, &c), PAPI_ENOEVNT, "%s -> ENOEVNT", other);
+		ok(strstr(papi_last_reason(), "is not this machine's") && strstr(papi_last_reason(), var),
+		   "%s: the reason says the PMU is another machine's and names %s: '%s'", other, var,
+		   papi_last_reason());
+		is_int(PAPI_event_name_to_code("nosuchpmu::X", &c), PAPI_ENOEVNT, "nosuchpmu::X -> ENOEVNT");
+		ok(!strstr(papi_last_reason(), "LIBPFM_FORCE_PMU"), "an unknown PMU is not offered: '%s'",
+		   papi_last_reason());
+	}
 	is_int(PAPI_event_name_to_code(NULL, &c), PAPI_EINVAL, "NULL name -> EINVAL");
 	is_int(PAPI_event_name_to_code("perf::TASK-CLOCK", NULL), PAPI_EINVAL, "NULL out -> EINVAL");
 	char *big = malloc(100001);
