@@ -326,6 +326,8 @@ static void human_num(FILE *f, double v)
 		fprintf(f, " %15s", "-");
 	else if (v == floor(v) && fabs(v) < 1e18)
 		fprintf(f, " %15.0f", v);
+	else if (fabs(v) >= 1e5 && fabs(v) < 1e18)
+		fprintf(f, " %15.1f", v);	/* a median between two counts */
 	else
 		fprintf(f, " %15.6g", v);
 }

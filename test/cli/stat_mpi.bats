@@ -91,8 +91,9 @@ item() {
 	BG=
 	jq -e '.format == "papi-stat-merge" and .job == "42" and .size == 2 and (.ranks | length) == 2 and .missing == []' "$T/job.json"
 	[ "$(item "$T/job.json" perf::PAGE-FAULTS max_rank)" = 1 ]
-	# Rank 1 touched twice as many pages.
-	jq -e '.items[] | select(.name == "perf::PAGE-FAULTS") | .max > 1.5 * .min' "$T/job.json"
+	# Rank 1 touched 500 pages more (one fault each; a start-up's faults,
+	# which sanitizers multiply, are the same on both).
+	jq -e '.items[] | select(.name == "perf::PAGE-FAULTS") | .max - .min >= 450' "$T/job.json"
 }
 
 @test "--per-rank: rank 0 reports the ranks missing when --merge-wait runs out" {
@@ -124,7 +125,7 @@ item() {
 	run papi stat --merge -j -o "$T/m.json" "$T"
 	[ "$status" -eq 0 ]
 	[ "$(item "$T/m.json" perf::PAGE-FAULTS max_rank)" = 2 ]
-	jq -e '.items[] | select(.name == "perf::PAGE-FAULTS") | .max > 1.8 * .min and .ranks == 4' "$T/m.json"
+	jq -e '.items[] | select(.name == "perf::PAGE-FAULTS") | .max - .median >= 1800 and .ranks == 4' "$T/m.json"
 	# The sum and the median are those of the four files.
 	sum=$(jq -s '[.[].events[] | select(.name == "perf::PAGE-FAULTS") | .value] | add' "$T"/papi-stat.*.json)
 	[ "$(item "$T/m.json" perf::PAGE-FAULTS sum)" = "$sum" ]
