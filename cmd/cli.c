@@ -405,6 +405,19 @@ int cli_is_classic(char **argv)
 	return argv && argv[0] && !strncmp(argv[0], "papi_", 5);
 }
 
+double cli_round(double v)
+{
+	/* From 2^52 on, every double is whole already (and NaN, infinities). */
+	if (!(v > -4503599627370496.0 && v < 4503599627370496.0))
+		return v;
+	double t = (double)(long long)v;	/* towards zero */
+	if (v - t >= 0.5)
+		t += 1;
+	else if (t - v >= 0.5)
+		t -= 1;
+	return t;
+}
+
 char *cli_fmt_double(double v, char *buf, size_t size)
 {
 	const char *dp;

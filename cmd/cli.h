@@ -128,6 +128,11 @@ const char *cli_cut(const char *s, char *buf, size_t size);
  * arguments and output. */
 int cli_is_classic(char **argv);
 
+/* cli_round: v rounded to the nearest whole number, halves away from zero
+ * (as round(3)): the papi binary does without libm, whose loading would
+ * cost every command start-up time. */
+double cli_round(double v);
+
 /* cli_fmt_double: format v into buf (size >= 32) the way JSON and CSV want
  * it whatever the locale: shortest form that reads back exactly, '.' as
  * the decimal point.  Returns buf; NaN and infinities give "null". */

@@ -121,15 +121,43 @@ struct bin {
  * tail of outliers; equal-width bins put nearly all samples in the first
  * one. Edges are whole numbers (the costs are), so near the minimum several
  * edges may coincide: those bins are one. Returns the number of bins. */
+/* b to the power n (n >= 0) by squaring. */
+static double ipow(double b, long n)
+{
+	double r = 1.0;
+	for (; n; n >>= 1, b *= b)
+		if (n & 1)
+			r *= b;
+	return r;
+}
+
+/* The factor f with f^nbins = range (>= 2), by bisection: the papi binary
+ * does without libm, whose loading would cost every command its start-up
+ * time (see the README). */
+static double bin_factor(double range, long nbins)
+{
+	double lo = 1.0, hi = range;
+	for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
+		double mid = (lo + hi) / 2;
+		if (ipow(mid, nbins) < range)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 static long cost_hist(const long long *x, long n, long nbins, struct bin *h)
 {
 	long long min = x[0], max = x[n - 1];
-	double range = (double)(max - min) + 2.0;
+	double range = (double)(max - min) + 2.0, f = bin_factor(range, nbins), edge = 1.0;
 	long nb = 0, i = 0;
 	long long lo = min;
 	for (long k = 1; k <= nbins && lo <= max; k++) {
-		long long hi = k == nbins ? max
-					  : min - 2 + (long long)ceil(pow(range, (double)k / (double)nbins));
+		edge *= f;	/* range^(k / nbins) */
+		long long up = (long long)edge;
+		up += (double)up < edge;	/* rounded up */
+		long long hi = k == nbins ? max : min - 2 + up;
 		if (hi < lo)
 			continue;	/* this edge falls where the last one did */
 		if (hi > max)

@@ -13,7 +13,7 @@
  * to the nanosecond; every non-integer is rounded by st_tidy. */
 static long long per_run(const struct st *s, uint64_t sum)
 {
-	return s->nruns > 0 ? llround((double)sum / s->nruns) : 0;
+	return s->nruns > 0 ? (long long)cli_round((double)sum / s->nruns) : 0;
 }
 
 /* ------------------------------------------------------------------ CSV */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "stat.h"
 
 /* ------------------------------------------------------------------ tables */
@@ -61,7 +62,7 @@ double st_tidy(double v)
 	if (!isfinite(v) || v == 0)
 		return v;
 	if (fabs(v) >= 1e9)
-		return round(v);
+		return cli_round(v);
 	/* snprintf and strtod agree on the locale's decimal point */
 	char buf[40];
 	snprintf(buf, sizeof buf, "%.9g", v);

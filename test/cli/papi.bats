@@ -264,3 +264,11 @@ T
 	run -0 papi component -d --json
 	jq -e '.components[0].detail | has("version") and has("fast_counter_read") and has("default_domain")' <<<"$output"
 }
+
+@test "the papi binary does not load libm (each shared library costs every command its start-up)" {
+	command -v readelf >/dev/null || skip "readelf is not installed"
+	run -0 readelf -d "$PAPI_BIN"
+	[[ "$output" != *libasan* && "$output" != *libtsan* ]] || skip "a sanitizer build"
+	[[ "$output" == *"(NEEDED)"*"libc.so"* ]]
+	[[ "$output" != *"libm.so"* ]]
+}

@@ -89,6 +89,17 @@ static void test_numbers(void)
 		is_str(cli_fmt_double(nums[i].in, b, sizeof(b)), nums[i].out, "double, table line %d", nums[i].line);
 		ok(strtod(b, NULL) == nums[i].in || isnan(nums[i].in), "double reads back, table line %d", nums[i].line);
 	}
+	/* cli_round: as round(3), halves away from zero, huge values as they are */
+	static const struct { int line; double in, out; } rnd[] = {
+		{ __LINE__, 0.0, 0.0 }, { __LINE__, 0.4, 0.0 }, { __LINE__, 0.5, 1.0 },
+		{ __LINE__, 1.49999, 1.0 }, { __LINE__, 2.5, 3.0 }, { __LINE__, -0.5, -1.0 },
+		{ __LINE__, -2.4, -2.0 }, { __LINE__, -2.5, -3.0 }, { __LINE__, 1234567890.5, 1234567891.0 },
+		{ __LINE__, 4503599627370497.0, 4503599627370497.0 }, { __LINE__, -1e300, -1e300 },
+	};
+	for (size_t i = 0; i < sizeof rnd / sizeof rnd[0]; i++)
+		ok(cli_round(rnd[i].in) == rnd[i].out, "cli_round, table line %d: %.17g -> %.17g, got %.17g",
+		   rnd[i].line, rnd[i].in, rnd[i].out, cli_round(rnd[i].in));
+	ok(isnan(cli_round(NAN)) && cli_round(INFINITY) == INFINITY, "cli_round: NaN and Inf as they are");
 	is_str(cli_fmt_double(NAN, b, sizeof(b)), "null", "NaN is null");
 	is_str(cli_fmt_double(INFINITY, b, sizeof(b)), "null", "+Inf is null");
 	is_str(cli_fmt_double(-INFINITY, b, sizeof(b)), "null", "-Inf is null");
