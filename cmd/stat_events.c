@@ -107,6 +107,10 @@ static void not_available(struct st_event *e, int ret)
  * disabled (PAPI_DISABLE_COMPONENTS), so its events do not even resolve. */
 static char *component_off(void)
 {
+	/* Asked first, and cheaply: the component's full description counts
+	 * its events, which starts libpfm4 (milliseconds on every run). */
+	if (cmp_disabled(0) != 1)
+		return NULL;
 	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
 	char buf[512];
 	if (!ci || !ci->disabled)
