@@ -1,6 +1,7 @@
 /* kernel.h: layer 2, the kernel door: the perf_event seam (perf.c), the
  * machine's description from /proc, sysfs and CPUID (hwinfo.c, memhier.c),
- * the process's (procinfo.c) and the clocks (timers.c). Calls only layer 1. */
+ * the process's (procinfo.c), the clocks (timers.c) and the /proc and /sys
+ * files the OS components read (osfile.c). Calls only layer 1. */
 #ifndef PAPI_KERNEL_H
 #define PAPI_KERNEL_H
 
@@ -160,5 +161,27 @@ int mh_scan(struct mh_entry *e, int max);
 /* mh_fill: fill mh (zeroed by the caller) from mh_scan: one cache or tlb
  * slot per entry at its level; levels = the deepest level seen. */
 void mh_fill(PAPI_mh_info_t *mh);
+
+/* ------------------------------------------------------------------ osfile
+ * osfile.c: the /proc and /sys files of the OS components (io, net,
+ * stealtime, sysdetect), each path taken under a root: "" (the machine's
+ * own) unless a test binary set another with os_set_root. */
+/* Move the root (tests only: a fake tree; NULL or "" restores the real one).
+ * Call it before PAPI_library_init or after PAPI_shutdown. */
+void os_set_root(const char *root);
+/* 1 while the root is the machine's own tree. */
+int os_root_is_real(void);
+/* root + path into buf: 0, or -1 (ENAMETOOLONG). */
+int os_path(char *buf, size_t len, const char *path);
+/* open(root + path, O_RDONLY | O_CLOEXEC): a descriptor, or -1 with errno. */
+int os_open(const char *path);
+/* The whole file behind fd from offset 0, at most len - 1 bytes, into buf
+ * (NUL-terminated): its length, or -1 with errno. */
+ssize_t os_pread(int fd, char *buf, size_t len);
+/* os_open + os_pread + close. */
+ssize_t os_read(const char *path, char *buf, size_t len);
+/* The whole of root + path, however long, into a NUL-terminated buffer the
+ * caller frees (*out): its length, or -1 with errno (ENOMEM included). */
+ssize_t os_read_all(const char *path, char **out);
 
 #endif

@@ -55,6 +55,10 @@ struct native {
 	struct perf_event_attr attr;	/* encoded; exclude_* as the name's modifiers set */
 	unsigned char has_domain_mod;	/* name carries :u/:k/:h: domain fixed by name */
 	int on_cpu;		/* :cpu=N in the name: N + 1 (counts only on CPU N); 0: any */
+	/* The component the event belongs to: 0 (perf_event) for everything
+	 * above; another component's event (native_intern) has only its name,
+	 * cidx and cev, that component's own index of it. */
+	int cidx, cev;
 };
 /* Look name up (encoding it through libpfm4 the first time).
  * Returns PAPI_OK and *idx, PAPI_ENOEVNT (unknown), PAPI_EINVAL (bad
@@ -62,6 +66,17 @@ struct native {
 int native_lookup(const char *name, int *idx);
 /* The entry for index idx, or NULL when idx is not a valid index. */
 const struct native *native_get(int idx);
+/* The index of event cev of component cidx (> 0), whose full name is name
+ * ("io:::rchar"): made on its first use, so that every component's events
+ * share one code space as in PAPI 7 (code = PAPI_NATIVE_MASK | index). A
+ * name libpfm4 resolves never gets such an entry, and native_lookup never
+ * returns one. PAPI_OK and *idx, PAPI_EINVAL (bad arguments, or the name
+ * already names another event), PAPI_ENOMEM. */
+int native_intern(int cidx, int cev, const char *name, int *idx);
+/* The index of the entry whose name (or alias) is exactly name, made
+ * earlier by a lookup or native_intern: PAPI_OK and *idx, or PAPI_ENOEVNT.
+ * Asks libpfm4 nothing. */
+int native_find(const char *name, int *idx);
 /* Enumerate native codes (PAPI_enum_event semantics for native codes). */
 int native_enum(int *code, int modifier, int cidx);
 /* Fill info for a native code. */

@@ -283,7 +283,7 @@ static void sw_fixup(void)
 		return;
 	for (int i = 0; i < n; i++) {
 		struct native *e = nt_slot(i);
-		if (e->pmu >= 0)
+		if (e->pmu >= 0 || e->cidx != 0)
 			continue;
 		const char *ev = e->name + 6;	/* past "perf::" */
 		size_t len = strcspn(ev, ":");
@@ -424,20 +424,31 @@ static struct native *nt_slot(int idx)
 	return &chunks[idx >> CHUNK_BITS][idx & (CHUNK_LEN - 1)];
 }
 
+/* A new entry (lock held): a cleared slot at index nnative, not yet
+ * published; NULL when the table is full or out of memory. */
+static struct native *nt_new(void)
+{
+	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
+	if (n >= MAX_CHUNKS * CHUNK_LEN)
+		return NULL;
+	if (!chunks[n >> CHUNK_BITS]) {
+		chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
+		if (!chunks[n >> CHUNK_BITS])
+			return NULL;
+	}
+	struct native *e = nt_slot(n);
+	memset(e, 0, sizeof *e);
+	return e;
+}
+
 /* Create the entry for canonical name canon (lock held). */
 static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_t *ei,
 		     const struct perf_event_attr *attr, int cpu, int enc_err, int hint, int *idx)
 {
 	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
-	if (n >= MAX_CHUNKS * CHUNK_LEN)
+	struct native *e = nt_new();
+	if (!e)
 		return PAPI_ENOMEM;
-	if (!chunks[n >> CHUNK_BITS]) {
-		chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
-		if (!chunks[n >> CHUNK_BITS])
-			return PAPI_ENOMEM;
-	}
-	struct native *e = nt_slot(n);
-	memset(e, 0, sizeof *e);
 	const char *q = name_quals(canon), *qdesc = NULL;
 	if (hint == -2) {
 		e->attr_idx = quals_attr(pidx, ei->nattrs, q, &qdesc);
@@ -612,15 +623,9 @@ static int sw_resolve(const char *name, int *idx, int *done)
 	i = ht_find(sw.canon, str_hash(sw.canon));
 	if (i < 0) {
 		int n = atomic_load_explicit(&nnative, memory_order_relaxed);
-		if (n >= MAX_CHUNKS * CHUNK_LEN)
+		struct native *e = nt_new();
+		if (!e)
 			return PAPI_ENOMEM;
-		if (!chunks[n >> CHUNK_BITS]) {
-			chunks[n >> CHUNK_BITS] = malloc(CHUNK_LEN * sizeof(struct native));
-			if (!chunks[n >> CHUNK_BITS])
-				return PAPI_ENOMEM;
-		}
-		struct native *e = nt_slot(n);
-		memset(e, 0, sizeof *e);
 		e->name = strdup(sw.canon);
 		e->desc = strdup(sw.desc);
 		int r = e->name && e->desc ? ht_insert(sw.canon, str_hash(sw.canon), n) : PAPI_ENOMEM;
@@ -670,10 +675,67 @@ static int nt_lookup(const char *name, int hint, int *idx)
 	return r;
 }
 
-/* native_lookup: see internal.h. */
+/* native_lookup: see internal.h. A component's name ("io:::rchar") is no
+ * libpfm4 name: its entry is native_intern's. */
 int native_lookup(const char *name, int *idx)
 {
+	if (name && strstr(name, ":::"))
+		return PAPI_ENOEVNT;
 	return nt_lookup(name, -2, idx);
+}
+
+/* native_find: see naming.h. */
+int native_find(const char *name, int *idx)
+{
+	if (!name || !idx)
+		return PAPI_ENOEVNT;
+	pthread_mutex_lock(&nt_lock);
+	int i = ht_find(name, str_hash(name));
+	pthread_mutex_unlock(&nt_lock);
+	if (i < 0)
+		return PAPI_ENOEVNT;
+	*idx = i;
+	return PAPI_OK;
+}
+
+/* native_intern: see naming.h. */
+int native_intern(int cidx, int cev, const char *name, int *idx)
+{
+	if (cidx <= 0 || cev < 0 || !name || !idx || !strstr(name, ":::") ||
+	    strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX)
+		return PAPI_EINVAL;
+	unsigned h = str_hash(name);
+	int ret = PAPI_OK;
+	pthread_mutex_lock(&nt_lock);
+	int i = ht_find(name, h);
+	if (i >= 0) {
+		const struct native *e = nt_slot(i);
+		if (e->cidx == cidx && e->cev == cev)
+			*idx = i;
+		else
+			ret = PAPI_EINVAL;
+		goto out;
+	}
+	struct native *e = nt_new();
+	if (!e) {
+		ret = PAPI_ENOMEM;
+		goto out;
+	}
+	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
+	e->name = strdup(name);
+	e->pfm_idx = e->pmu = e->attr_idx = -1;
+	e->cidx = cidx;
+	e->cev = cev;
+	ret = e->name ? ht_insert(name, h, n) : PAPI_ENOMEM;
+	if (ret != PAPI_OK) {
+		free(e->name);
+		goto out;
+	}
+	atomic_store_explicit(&nnative, n + 1, memory_order_release);
+	*idx = n;
+out:
+	pthread_mutex_unlock(&nt_lock);
+	return ret;
 }
 
 /* native_get: see internal.h (lock-free: entries never move). */
@@ -688,7 +750,7 @@ const struct native *native_get(int idx)
 int native_usable(int idx)
 {
 	const struct native *e = native_get(idx);
-	if (!e)
+	if (!e || e->cidx != 0)
 		return PAPI_ENOEVNT;
 	if (e->encode_err != PAPI_OK) {
 		papi_set_reason("%s: needs a unit mask", e->name);
@@ -826,7 +888,7 @@ int native_enum(int *code, int modifier, int cidx)
 	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_NTV_ENUM_UMASKS)
 		return PAPI_EINVAL;
 	const struct native *e = native_get(*code & PAPI_NATIVE_AND_MASK);
-	if (!(*code & PAPI_NATIVE_MASK) || !e)
+	if (!(*code & PAPI_NATIVE_MASK) || !e || e->cidx != 0)
 		return PAPI_ENOCMP;
 	if (modifier == PAPI_NTV_ENUM_UMASKS)
 		return enum_umask(e, code);
@@ -839,7 +901,7 @@ int native_enum(int *code, int modifier, int cidx)
 int native_info(int idx, PAPI_event_info_t *info)
 {
 	const struct native *e = native_get(idx);
-	if (!e)
+	if (!e || e->cidx != 0)
 		return PAPI_ENOEVNT;
 	memset(info, 0, sizeof *info);
 	info->event_code = (unsigned)(PAPI_NATIVE_MASK | idx);

@@ -1,0 +1,113 @@
+/* osfile.c: reading /proc and /sys files for the OS components, under a root that only test binaries move. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "2-kernel/kernel.h"
+
+/* "" is the machine's own tree. Test binaries point it at a fake /proc and
+ * /sys (os_set_root); nothing in the shipped library or binary does, and no
+ * environment variable reaches it. */
+static char os_root_dir[512];
+
+void os_set_root(const char *root)
+{
+	snprintf(os_root_dir, sizeof os_root_dir, "%s", root ? root : "");
+	size_t n = strlen(os_root_dir);
+	while (n > 0 && os_root_dir[n - 1] == '/')
+		os_root_dir[--n] = '\0';
+}
+
+int os_root_is_real(void)
+{
+	return os_root_dir[0] == '\0';
+}
+
+int os_path(char *buf, size_t len, const char *path)
+{
+	int n = snprintf(buf, len, "%s%s", os_root_dir, path);
+	if (n < 0 || (size_t)n >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
+int os_open(const char *path)
+{
+	char full[1024];
+	if (os_path(full, sizeof full, path) < 0)
+		return -1;
+	return open(full, O_RDONLY | O_CLOEXEC);
+}
+
+ssize_t os_pread(int fd, char *buf, size_t len)
+{
+	if (len == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	size_t got = 0;
+	while (got < len - 1) {
+		ssize_t n = pread(fd, buf + got, len - 1 - got, (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	buf[got] = '\0';
+	return (ssize_t)got;
+}
+
+ssize_t os_read(const char *path, char *buf, size_t len)
+{
+	int fd = os_open(path);
+	if (fd < 0)
+		return -1;
+	ssize_t n = os_pread(fd, buf, len);
+	int e = errno;
+	close(fd);
+	errno = e;
+	return n;
+}
+
+ssize_t os_read_all(const char *path, char **out)
+{
+	*out = NULL;
+	int fd = os_open(path);
+	if (fd < 0)
+		return -1;
+	size_t cap = 8192;
+	char *buf = NULL;
+	ssize_t n;
+	for (;;) {
+		char *b = realloc(buf, cap);
+		if (!b) {
+			free(buf);
+			close(fd);
+			errno = ENOMEM;
+			return -1;
+		}
+		buf = b;
+		/* /proc files have no size: read until a read comes back short */
+		n = os_pread(fd, buf, cap);
+		if (n < 0 || (size_t)n < cap - 1 || cap >= (64u << 20))
+			break;
+		cap *= 2;
+	}
+	int e = errno;
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		errno = e;
+		return -1;
+	}
+	*out = buf;
+	return n;
+}
