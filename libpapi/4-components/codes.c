@@ -22,12 +22,47 @@ static const struct native *code_native(int code)
 	return code_kind(code) == K_NATIVE ? native_get(code & PAPI_NATIVE_AND_MASK) : NULL;
 }
 
+/* codes_component: see components.h. */
+int codes_component(int code, int *cev)
+{
+	*cev = -1;
+	switch (code_kind(code)) {
+	case K_PRESET:
+		return 0;	/* presets and user events: the CPU component's, as PAPI 7 */
+	case K_NATIVE: {
+		const struct native *n = code_native(code);
+		if (!n)
+			return PAPI_ENOEVNT;
+		if (n->cidx > 0)
+			*cev = n->cev;
+		return n->cidx;
+	}
+	default:
+		return PAPI_ENOTPRESET;
+	}
+}
+
+/* The components' names, for a message: "perf_event, io, net" (static). */
+static const char *component_list(void)
+{
+	static __thread char buf[256];
+	size_t len = 0;
+	buf[0] = 0;
+	for (int c = 0; c < PAPI_num_components(); c++) {
+		const PAPI_component_info_t *ci = PAPI_get_component_info(c);
+		if (ci && len < sizeof buf)
+			len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", c ? ", " : "", ci->name);
+	}
+	return buf;
+}
+
 /* A name may start with its component, as PAPI 7 spells events of other
  * components ("perf_event:::perf::TASK-CLOCK", "appio:::READ_BYTES"). Returns
- * the event part, or NULL (reason set) when the prefix names no component of
- * this library. */
-static const char *strip_component(const char *in)
+ * the event part and *cidx (-1 when the name has no prefix), or NULL (reason
+ * set) when the prefix names no component of this library. */
+static const char *strip_component(const char *in, int *cidx)
 {
+	*cidx = -1;
 	const char *sep = strstr(in, ":::");
 	if (!sep)
 		return in;
@@ -50,18 +85,66 @@ static const char *strip_component(const char *in)
 	if (n < sizeof cmp) {
 		memcpy(cmp, in, n);
 		cmp[n] = 0;
-		if (PAPI_get_component_index(cmp) >= 0)
+		if ((*cidx = PAPI_get_component_index(cmp)) >= 0)
 			return sep + 3;
 	}
-	papi_set_reason("%.200s: no component \"%.*s\" in this library (its one component is "
-			"perf_event: CPU and kernel software events)", in, (int)(n < 64 ? n : 64), in);
+	papi_set_reason("%.200s: no component \"%.*s\" in this library (its components: %s)", in,
+			(int)(n < 64 ? n : 64), in, component_list());
 	return NULL;
+}
+
+/* The code of event ev of component cidx (> 0), made on first use. */
+static int cmp_code(int cidx, int ev, const char *cname, int *out)
+{
+	struct cmp_event e;
+	const struct component *c;
+	int r = cmp_get(cidx, &c);
+	if (r != PAPI_OK)
+		return r;
+	if ((r = c->event(ev, &e)) != PAPI_OK)
+		return r;
+	char full[PAPI_HUGE_STR_LEN];
+	if (snprintf(full, sizeof full, "%s:::%s", cname, e.name) >= (int)sizeof full)
+		return PAPI_EINVAL;
+	int idx;
+	if ((r = native_intern(cidx, ev, full, &idx)) == PAPI_OK)
+		*out = PAPI_NATIVE_MASK | idx;
+	return r;
+}
+
+/* The code of event name (without prefix) of component cidx (> 0):
+ * PAPI_OK, PAPI_ENOEVNT (no such event, reason set), PAPI_ECMP (the
+ * component is disabled, reason set). */
+static int cmp_name_to_code(int cidx, const char *name, int *out)
+{
+	const struct component *c;
+	int r = cmp_get(cidx, &c);
+	if (r != PAPI_OK)
+		return PAPI_ENOEVNT;	/* a disabled component names nothing */
+	char full[PAPI_HUGE_STR_LEN];
+	int idx, ev;
+	if (snprintf(full, sizeof full, "%s:::%s", c->name, name) < (int)sizeof full &&
+	    native_find(full, &idx) == PAPI_OK) {
+		const struct native *n = native_get(idx);
+		if (n && n->cidx == cidx) {
+			*out = PAPI_NATIVE_MASK | idx;
+			return PAPI_OK;
+		}
+	}
+	if (!*name || cmp_event_lookup(cidx, name, &ev) != PAPI_OK) {
+		papi_set_reason("%s:::%.200s: component %s has no such event (see 'papi native')",
+				c->name, name, c->name);
+		return PAPI_ENOEVNT;
+	}
+	return cmp_code(cidx, ev, c->name, out);
 }
 
 /* PAPI_event_name_to_code: the code of a preset, user or native event name.
  * Native names may omit the PMU ("TASK-CLOCK"), carry qualifiers
- * ("perf::TASK-CLOCK:u=1") and start with the component ("perf_event:::");
- * every spelling of one event gets one code.
+ * ("perf::TASK-CLOCK:u=1") and start with the component ("perf_event:::",
+ * "io:::rchar"); every spelling of one event gets one code. A name without a
+ * component that perf_event does not know is looked for in the other
+ * components, in order (as PAPI 7: "rchar" is io:::rchar).
  * PAPI_ENOINIT, PAPI_EINVAL (NULL, over PAPI_HUGE_STR_LEN, bad qualifier),
  * PAPI_ENOEVNT (no such event or component, or its component is disabled),
  * PAPI_ENOMEM. */
@@ -72,28 +155,46 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	if (!in || !out || strnlen(in, PAPI_HUGE_STR_LEN + 1) > PAPI_HUGE_STR_LEN)
 		return PAPI_EINVAL;
 	/* With a component prefix, only native events (as PAPI 7). */
-	const char *ev = strip_component(in);
+	int cidx;
+	const char *ev = strip_component(in, &cidx);
 	if (!ev)
 		return PAPI_ENOEVNT;
-	if (ev == in) {
+	if (cidx > 0)
+		return cmp_name_to_code(cidx, ev, out);
+	if (cidx < 0) {
 		int r = presets_may_name(in) ? presets_name_to_code(in, out) : PAPI_ENOEVNT;
 		if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
 			return r;
 	}
-	in = ev;
 	/* Loading the preset tables on first use may leave the reason of some
 	 * preset's event behind: it says nothing about this name. */
 	papi_clear_reason();
-	if (!*in) {
+	if (!*ev) {
 		papi_set_reason("empty event name");
 		return PAPI_ENOEVNT;
 	}
-	if (cmp_disabled(0))
-		return PAPI_ENOEVNT;
-	int idx;
-	int r = native_lookup(in, &idx);
-	if (r == PAPI_OK)
+	int idx, r = PAPI_ENOEVNT;
+	if (!cmp_disabled(0) && (r = native_lookup(ev, &idx)) == PAPI_OK) {
 		*out = PAPI_NATIVE_MASK | idx;
+		return PAPI_OK;
+	}
+	/* Another component's event named without its prefix (a pmu:: name is
+	 * perf_event's): perf_event's reason stays when none has it. */
+	if (r != PAPI_ENOEVNT || cidx == 0 || strstr(ev, "::"))
+		return r;
+	char why[PAPI_HUGE_STR_LEN];
+	snprintf(why, sizeof why, "%s", papi_last_reason());
+	int was = papi_reason_mute(1);
+	for (int c = 1; c < PAPI_num_components(); c++)
+		if (cmp_name_to_code(c, ev, out) == PAPI_OK) {
+			papi_reason_mute(was);
+			papi_clear_reason();
+			return PAPI_OK;
+		}
+	papi_reason_mute(was);
+	papi_clear_reason();
+	if (*why)
+		papi_set_reason("%s", why);
 	return r;
 }
 
@@ -114,7 +215,7 @@ int PAPI_event_code_to_name(int EventCode, char *out)
 		return presets_code_to_name(EventCode, out);
 	case K_NATIVE: {
 		const struct native *n = code_native(EventCode);
-		if (!n)
+		if (!n || (n->cidx > 0 && cmp_disabled(n->cidx)))
 			return PAPI_ENOEVNT;
 		size_t len = strlen(n->name);
 		if (len >= PAPI_MAX_STR_LEN)
@@ -125,6 +226,29 @@ int PAPI_event_code_to_name(int EventCode, char *out)
 	default:
 		return PAPI_ENOEVNT;
 	}
+}
+
+/* Describe event n of a component other than perf_event. */
+static int cmp_info(int code, const struct native *n, PAPI_event_info_t *info)
+{
+	const struct component *c;
+	struct cmp_event e;
+	int r = cmp_get(n->cidx, &c);
+	if (r != PAPI_OK)
+		return PAPI_ENOCMP;
+	if ((r = c->event(n->cev, &e)) != PAPI_OK)
+		return r;
+	memset(info, 0, sizeof *info);
+	info->event_code = (unsigned)code;
+	snprintf(info->symbol, sizeof info->symbol, "%s", n->name);
+	snprintf(info->short_descr, sizeof info->short_descr, "%s", e.desc);
+	snprintf(info->long_descr, sizeof info->long_descr, "%s", e.desc);
+	snprintf(info->units, sizeof info->units, "%s", e.units);
+	info->component_index = n->cidx;
+	info->data_type = PAPI_DATATYPE_INT64;
+	info->value_type = e.instant ? PAPI_VALUETYPE_ABSOLUTE : PAPI_VALUETYPE_RUNNING_SUM;
+	info->timescope = e.instant ? PAPI_TIMESCOPE_POINT : PAPI_TIMESCOPE_SINCE_START;
+	return PAPI_OK;
 }
 
 /* PAPI_get_event_info: describe an event. For natives as PAPI 7's perf_event
@@ -141,10 +265,14 @@ int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 	switch (code_kind(EventCode)) {
 	case K_PRESET:
 		return presets_info(EventCode, info);
-	case K_NATIVE:
-		if (!code_native(EventCode))
+	case K_NATIVE: {
+		const struct native *n = code_native(EventCode);
+		if (!n)
 			return PAPI_ENOCMP;
+		if (n->cidx > 0)
+			return cmp_info(EventCode, n, info);
 		return native_info(EventCode & PAPI_NATIVE_AND_MASK, info);
+	}
 	default:
 		return PAPI_ENOTPRESET;
 	}
@@ -169,8 +297,9 @@ void codes_explain_unavailable(int code, int err)
 }
 
 /* PAPI_query_event: PAPI_OK when the event exists here. As in PAPI 7, a native
- * event exists when it has a code (whether the kernel can count it is for
- * PAPI_add_event to say); a preset when this machine defines it.
+ * event exists when it has a code and its component is enabled (whether the
+ * kernel can count it is for PAPI_add_event to say); a preset when this
+ * machine defines it.
  * PAPI_ENOINIT, PAPI_ENOEVNT, PAPI_ENOCMP (native code of no event),
  * PAPI_ENOTPRESET (preset code out of range). */
 int PAPI_query_event(int EventCode)
@@ -183,8 +312,13 @@ int PAPI_query_event(int EventCode)
 		codes_explain_unavailable(EventCode, r);
 		return r;
 	}
-	case K_NATIVE:
-		return code_native(EventCode) ? PAPI_OK : PAPI_ENOCMP;
+	case K_NATIVE: {
+		const struct native *n = code_native(EventCode);
+		if (!n)
+			return PAPI_ENOCMP;
+		const struct component *c;
+		return n->cidx > 0 && cmp_get(n->cidx, &c) != PAPI_OK ? PAPI_ENOEVNT : PAPI_OK;
+	}
 	default:
 		return PAPI_ENOEVNT;
 	}
@@ -199,23 +333,54 @@ int PAPI_query_named_event(const char *EventName)
 }
 
 /* PAPI_get_event_component: the component index of an event code: 0 for
- * presets and user events (which the CPU component carries, as PAPI 7) and
- * for natives. PAPI_ENOINIT, PAPI_ENOEVNT (native code of no event). */
+ * presets and user events (which the CPU component carries, as PAPI 7), the
+ * component of a native event. PAPI_ENOINIT, PAPI_ENOEVNT (native code of no
+ * event). */
 int PAPI_get_event_component(int EventCode)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
-	if (code_kind(EventCode) == K_NATIVE && !code_native(EventCode))
+	int cev, c = codes_component(EventCode, &cev);
+	return c == PAPI_ENOTPRESET ? 0 : c;
+}
+
+/* Enumerate the events of component cidx (> 0): PAPI_ENUM_FIRST its first,
+ * PAPI_ENUM_EVENTS the one after *code (which must be one of its events);
+ * they have no unit masks. */
+static int cmp_enum(int *code, int modifier, int cidx)
+{
+	const struct component *c;
+	if (cmp_get(cidx, &c) != PAPI_OK)
+		return PAPI_ENOCMP;
+	int ev;
+	switch (modifier) {
+	case PAPI_ENUM_FIRST:
+		ev = 0;
+		break;
+	case PAPI_ENUM_EVENTS: {
+		const struct native *n = code_native(*code);
+		if (!n || n->cidx != cidx)
+			return PAPI_ENOCMP;
+		ev = n->cev + 1;
+		break;
+	}
+	case PAPI_NTV_ENUM_UMASKS:
+		return code_native(*code) ? PAPI_ENOEVNT : PAPI_ENOCMP;
+	default:
+		return PAPI_EINVAL;
+	}
+	if (ev >= c->nevents())
 		return PAPI_ENOEVNT;
-	return 0;
+	return cmp_code(cidx, ev, c->name, code);
 }
 
 /* PAPI_enum_cmp_event: the next event code of component cidx after
  * *EventCode. For native codes: PAPI_ENUM_FIRST (from PAPI_NATIVE_MASK),
- * PAPI_ENUM_EVENTS, PAPI_NTV_ENUM_UMASKS (see native_enum); preset and user
- * codes walk the presets. PAPI_ENOINIT, PAPI_EINVAL (NULL, a code of no kind,
- * an unsupported modifier), PAPI_ENOCMP (bad or disabled cidx, native code
- * of no event), PAPI_ENOEVNT (no more events). */
+ * PAPI_ENUM_EVENTS, PAPI_NTV_ENUM_UMASKS (see native_enum; the other
+ * components' events have none); preset and user codes walk the presets,
+ * which are component 0's. PAPI_ENOINIT, PAPI_EINVAL (NULL, a code of no
+ * kind, an unsupported modifier), PAPI_ENOCMP (bad or disabled cidx, native
+ * code of no event or of another component), PAPI_ENOEVNT (no more events). */
 int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 {
 	if (!lib_ready())
@@ -226,16 +391,17 @@ int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
 		return PAPI_ENOCMP;
 	switch (code_kind(*EventCode)) {
 	case K_PRESET:
-		return presets_enum(EventCode, modifier);
+		return cidx == 0 ? presets_enum(EventCode, modifier) : PAPI_ENOEVNT;
 	case K_NATIVE:
-		return native_enum(EventCode, modifier, cidx);
+		return cidx == 0 ? native_enum(EventCode, modifier, 0) : cmp_enum(EventCode, modifier, cidx);
 	default:
 		return PAPI_EINVAL;
 	}
 }
 
-/* PAPI_enum_event: PAPI_enum_cmp_event over every component (there is one
- * CPU component). Same errors. */
+/* PAPI_enum_event: PAPI_enum_cmp_event within the component of *EventCode
+ * (perf_event for PAPI_ENUM_FIRST from PAPI_NATIVE_MASK), as PAPI 7. Same
+ * errors; PAPI_ENOEVNT when that component is disabled. */
 int PAPI_enum_event(int *EventCode, int modifier)
 {
 	if (!lib_ready())
@@ -246,7 +412,9 @@ int PAPI_enum_event(int *EventCode, int modifier)
 		return presets_enum(EventCode, modifier);
 	if (code_kind(*EventCode) == K_OTHER)
 		return PAPI_EINVAL;
-	if (cmp_disabled(0))
+	const struct native *n = modifier == PAPI_ENUM_FIRST ? NULL : code_native(*EventCode);
+	int cidx = n ? n->cidx : 0;
+	if (cmp_disabled(cidx))
 		return PAPI_ENOEVNT;
-	return native_enum(EventCode, modifier, 0);
+	return cidx == 0 ? native_enum(EventCode, modifier, 0) : cmp_enum(EventCode, modifier, cidx);
 }

@@ -1,4 +1,4 @@
-/* components.c: the component list (one CPU component, "perf_event"), its description, and disabling it. */
+/* components.c: the table of components, their initialization and description, and disabling them. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,25 +9,45 @@
 
 #include "4-components/components.h"
 
-#define NCMP 1
+/* The components, in index order. Component 0 is perf_event, the CPU's
+ * (NULL here: the naming layer names its events and the core counts them).
+ * A new component is its own file in this folder plus one line here. */
+static const struct component *const table[] = {
+	NULL,			/* perf_event */
+	&cmp_io,
+};
+#define NCMP ((int)(sizeof table / sizeof *table))
+
 /* Events PAPI can multiplex in one EventSet (PAPI 7's PAPI_MAX_SW_MPX_EVENTS). */
 #define MPX_MAX 384
 
-static const char *const cmp_names[NCMP] = { "perf_event" };
+static const char *cmp_name(int c)
+{
+	return c == 0 ? "perf_event" : table[c]->name;
+}
 
 PAPI_FIRST_DATA static pthread_mutex_t cmp_lock = PTHREAD_MUTEX_INITIALIZER;
 PAPI_FIRST_DATA static int disabled_by_call[NCMP];	/* PAPI_disable_component*: kept across shutdown */
 PAPI_FIRST_DATA static int disabled_by_env[NCMP];
 PAPI_FIRST_DATA static int env_read;			/* PAPI_DISABLE_COMPONENTS read for this init */
+/* Per component, for this initialization: 0 not tried, 1 ready, else the
+ * error its init returned (the reason in init_why). */
+static int init_state[NCMP];
+static char init_why[NCMP][PAPI_MAX_STR_LEN];
 static PAPI_component_info_t info[NCMP];
-static int info_ready;
+static int info_ready[NCMP];
 static char pmu_names[PAPI_PMU_MAX][64];
 
+/* PAPI_shutdown: every component forgets what it learned. */
 static void cmp_forget(void)
 {
 	pthread_mutex_lock(&cmp_lock);
+	for (int c = 1; c < NCMP; c++)
+		if (init_state[c] == 1 && table[c]->shutdown)
+			table[c]->shutdown();
+	memset(init_state, 0, sizeof init_state);
+	memset(info_ready, 0, sizeof info_ready);
 	env_read = 0;
-	info_ready = 0;
 	pthread_mutex_unlock(&cmp_lock);
 }
 
@@ -42,14 +62,14 @@ static void cmp_read_env(void)
 	const char *env = getenv("PAPI_DISABLE_COMPONENTS");
 	for (int c = 0; c < NCMP; c++) {
 		disabled_by_env[c] = 0;
-		size_t n = strlen(cmp_names[c]);
+		size_t n = strlen(cmp_name(c));
 		for (const char *p = env; p && *p; p += strcspn(p, ",:"), p += !!*p)
-			if (strncmp(p, cmp_names[c], n) == 0 && (p[n] == ',' || p[n] == ':' || !p[n]))
+			if (strncmp(p, cmp_name(c), n) == 0 && (p[n] == ',' || p[n] == ':' || !p[n]))
 				disabled_by_env[c] = 1;
 	}
 }
 
-/* cmp_disabled: see internal.h. */
+/* cmp_disabled: see components.h. */
 int cmp_disabled(int cidx)
 {
 	if (cidx < 0 || cidx >= NCMP)
@@ -61,7 +81,88 @@ int cmp_disabled(int cidx)
 	return d;
 }
 
-/* PAPI_num_components: how many components this library has (1). */
+/* Why component c is disabled by request, or NULL (lock held). */
+static const char *disabled_why(int c)
+{
+	if (disabled_by_call[c])
+		return "Disabled by PAPI_disable_component()";
+	if (disabled_by_env[c])
+		return "Disabled by PAPI_DISABLE_COMPONENTS";
+	return NULL;
+}
+
+/* Initialize component c (> 0) once per library initialization (lock
+ * held): PAPI_OK, or why not in init_why[c]. */
+static int cmp_init(int c)
+{
+	cmp_read_env();
+	const char *why = disabled_why(c);
+	if (why) {
+		snprintf(init_why[c], sizeof init_why[c], "%s", why);
+		return PAPI_ECMP;
+	}
+	if (!lib_ready()) {
+		snprintf(init_why[c], sizeof init_why[c], "PAPI is not initialized");
+		return PAPI_ENOINIT;
+	}
+	if (init_state[c] == 0) {
+		init_why[c][0] = '\0';
+		int r = table[c]->init(init_why[c], sizeof init_why[c]);
+		if (r == PAPI_OK && table[c]->nevents() < 0)
+			r = PAPI_ECMP;
+		if (r != PAPI_OK && !init_why[c][0])
+			snprintf(init_why[c], sizeof init_why[c], "%s", PAPI_strerror(r));
+		init_state[c] = r == PAPI_OK ? 1 : r;
+	}
+	return init_state[c] == 1 ? PAPI_OK : init_state[c];
+}
+
+/* cmp_get: see components.h. */
+int cmp_get(int cidx, const struct component **out)
+{
+	if (cidx <= 0 || cidx >= NCMP)
+		return PAPI_ENOCMP;
+	pthread_mutex_lock(&cmp_lock);
+	int r = cmp_init(cidx);
+	if (r != PAPI_OK)
+		papi_set_reason("component %s: %s", table[cidx]->name, init_why[cidx]);
+	pthread_mutex_unlock(&cmp_lock);
+	if (r != PAPI_OK)
+		return r == PAPI_ENOINIT ? PAPI_ENOINIT : PAPI_ECMP;
+	*out = table[cidx];
+	return PAPI_OK;
+}
+
+/* cmp_index: see components.h. */
+int cmp_index(const struct component *c)
+{
+	for (int i = 1; i < NCMP; i++)
+		if (table[i] == c)
+			return i;
+	return -1;
+}
+
+/* cmp_event_lookup: see components.h. Components have few events (tens,
+ * a few hundred for net on a large machine): a scan, once per name, since
+ * codes.c then finds the full name in the naming layer's hash. */
+int cmp_event_lookup(int cidx, const char *name, int *ev)
+{
+	const struct component *c;
+	int r = cmp_get(cidx, &c);
+	if (r != PAPI_OK)
+		return r;
+	int n = c->nevents();
+	for (int i = 0; i < n; i++) {
+		struct cmp_event e;
+		if (c->event(i, &e) == PAPI_OK && strcmp(e.name, name) == 0) {
+			*ev = i;
+			return PAPI_OK;
+		}
+	}
+	return PAPI_ENOEVNT;
+}
+
+/* PAPI_num_components: how many components this library has. */
 int PAPI_num_components(void)
 {
 	return NCMP;
@@ -74,7 +175,7 @@ int PAPI_get_component_index(const char *name)
 	if (!name)
 		return PAPI_EINVAL;
 	for (int c = 0; c < NCMP; c++)
-		if (strcmp(name, cmp_names[c]) == 0)
+		if (strcmp(name, cmp_name(c)) == 0)
 			return c;
 	return PAPI_ENOCMP;
 }
@@ -91,7 +192,7 @@ int PAPI_disable_component(int cidx)
 		return PAPI_ENOINIT;
 	pthread_mutex_lock(&cmp_lock);
 	disabled_by_call[cidx] = 1;
-	info_ready = 0;
+	info_ready[cidx] = 0;
 	pthread_mutex_unlock(&cmp_lock);
 	return PAPI_OK;
 }
@@ -106,31 +207,39 @@ int PAPI_disable_component_by_name(const char *name)
 	return c < 0 ? c : PAPI_disable_component(c);
 }
 
-/* Fill info[0] (lock held). The component stays enabled without a hardware
- * PMU, since software events count; pmu_core_unavailable_reason() tells why
- * hardware events do not (PAPI 7's struct has no field for half-enabled). */
-static void cmp_fill(void)
+/* What every component's description shares (lock held). */
+static void fill_common(PAPI_component_info_t *ci, int c)
 {
-	PAPI_component_info_t *ci = &info[0];
 	memset(ci, 0, sizeof *ci);
-	snprintf(ci->name, sizeof ci->name, "%s", cmp_names[0]);
-	snprintf(ci->short_name, sizeof ci->short_name, "perf");
-	snprintf(ci->description, sizeof ci->description, "Linux perf_event CPU counters");
+	snprintf(ci->name, sizeof ci->name, "%s", cmp_name(c));
 	snprintf(ci->version, sizeof ci->version, "%s", PAPI_TOOL_VERSION);
-	int v = pfm_get_version();
-	snprintf(ci->support_version, sizeof ci->support_version, "libpfm4 %d.%d",
-		 PFM_MAJ_VERSION(v), PFM_MIN_VERSION(v));
 	struct utsname u;
 	if (uname(&u) == 0)
 		snprintf(ci->kernel_version, sizeof ci->kernel_version, "%.*s",
 			 (int)sizeof ci->kernel_version - 1, u.release);
-	ci->CmpIdx = 0;
-	if (disabled_by_call[0] || disabled_by_env[0]) {
+	ci->CmpIdx = c;
+	const char *why = disabled_why(c);
+	if (why) {
 		ci->disabled = PAPI_ECMP;
-		snprintf(ci->disabled_reason, sizeof ci->disabled_reason, "Disabled by %s",
-			 disabled_by_call[0] ? "PAPI_disable_component()" : "PAPI_DISABLE_COMPONENTS");
-		return;
+		snprintf(ci->disabled_reason, sizeof ci->disabled_reason, "%s", why);
 	}
+}
+
+/* Fill info[0], perf_event's (lock held). The component stays enabled
+ * without a hardware PMU, since software events count;
+ * pmu_core_unavailable_reason() tells why hardware events do not (PAPI 7's
+ * struct has no field for half-enabled). */
+static void fill_perf(void)
+{
+	PAPI_component_info_t *ci = &info[0];
+	fill_common(ci, 0);
+	snprintf(ci->short_name, sizeof ci->short_name, "perf");
+	snprintf(ci->description, sizeof ci->description, "Linux perf_event CPU counters");
+	int v = pfm_get_version();
+	snprintf(ci->support_version, sizeof ci->support_version, "libpfm4 %d.%d",
+		 PFM_MAJ_VERSION(v), PFM_MIN_VERSION(v));
+	if (ci->disabled)
+		return;
 	ci->initialized = 1;
 	ci->num_native_events = native_count();
 	int np = 0;
@@ -160,25 +269,57 @@ static void cmp_fill(void)
 	ci->inherit = 1;
 }
 
+/* Fill info[c] of another component (lock held): as PAPI 7 describes its
+ * software components, every event a counter, counted in any domain. */
+static void fill_other(int c)
+{
+	PAPI_component_info_t *ci = &info[c];
+	const struct component *k = table[c];
+	fill_common(ci, c);
+	snprintf(ci->short_name, sizeof ci->short_name, "%s", k->short_name);
+	snprintf(ci->description, sizeof ci->description, "%s", k->description);
+	snprintf(ci->support_version, sizeof ci->support_version, "%s", PAPI_TOOL_VERSION);
+	if (ci->disabled)
+		return;
+	int r = cmp_init(c);
+	if (r != PAPI_OK) {
+		ci->disabled = r;
+		snprintf(ci->disabled_reason, sizeof ci->disabled_reason, "%s", init_why[c]);
+		return;
+	}
+	ci->initialized = 1;
+	ci->num_native_events = k->nevents();
+	ci->num_cntrs = ci->num_native_events;
+	ci->num_mpx_cntrs = ci->num_native_events;
+	ci->default_domain = PAPI_DOM_USER;
+	ci->available_domains = PAPI_DOM_ALL;
+	ci->default_granularity = k->granularity;
+	ci->available_granularities = k->granularity;
+}
+
 /* PAPI_get_component_info: the description of component cidx, NULL when
  * cidx is out of range. Valid until PAPI_shutdown. Before PAPI_library_init
- * (as PAPI 7 allows) the native event count triggers libpfm4's start-up. */
+ * (as PAPI 7 allows) perf_event's native event count triggers libpfm4's
+ * start-up; the other components say that they are not initialized. */
 const PAPI_component_info_t *PAPI_get_component_info(int cidx)
 {
 	if (cidx < 0 || cidx >= NCMP)
 		return NULL;
 	pthread_mutex_lock(&cmp_lock);
 	cmp_read_env();
-	if (!info_ready) {
-		cmp_fill();
-		info_ready = lib_ready();
+	if (!info_ready[cidx]) {
+		if (cidx == 0)
+			fill_perf();
+		else
+			fill_other(cidx);
+		info_ready[cidx] = lib_ready();
 	}
 	pthread_mutex_unlock(&cmp_lock);
 	return &info[cidx];
 }
 
-/* PAPI_num_cmp_hwctrs: counters of component cidx (0 without a hardware PMU).
- * PAPI_ENOINIT, PAPI_ENOCMP. */
+/* PAPI_num_cmp_hwctrs: counters of component cidx (perf_event: 0 without a
+ * hardware PMU; another component: its events). PAPI_ENOINIT, PAPI_ENOCMP. */
 int PAPI_num_cmp_hwctrs(int cidx)
 {
 	if (!lib_ready())

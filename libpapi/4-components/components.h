@@ -1,18 +1,162 @@
-/* components.h: layer 4, the component table (components.c) and the event
- * code dispatch over components and presets (codes.c). */
+/* components.h: layer 4, the components: the table of components and their
+ * description (components.c), the event code dispatch over components and
+ * presets (codes.c), an EventSet's events of a component and the counting of
+ * sampled totals (cmpset.c), and one file per component (io.c, ...). */
 #ifndef PAPI_COMPONENTS_H
 #define PAPI_COMPONENTS_H
 
 #include "3-naming/naming.h"
 
-/* codes.c: record (papi_last_reason, PAPI_VERB_ECONT output) why the preset
- * or user event code failed with err: not a preset, or not available here and
- * why (no hardware PMU, or no definition for this CPU). Nothing for PAPI_OK
- * or native codes (native_usable says why for those). */
-void codes_explain_unavailable(int code, int err);
+/* ------------------------------------------------------------------ a component
+ * Component 0, perf_event, is the CPU's: its events are the naming layer's
+ * (libpfm4, the kernel's software events, the presets) and the core counts
+ * them as perf_event groups. Every other component is one file in this
+ * folder that defines one `const struct component` and one line in the
+ * table of components.c; nothing else names it.
+ *
+ * A component numbers its events 0..nevents()-1. Their full names are
+ * "COMPONENT:::EVENT" (io:::rchar); their codes are native codes like
+ * perf_event's (codes.c interns them in the naming layer's table on first
+ * use: PAPI_NATIVE_MASK | index, PAPI_get_event_component says which).
+ *
+ * An EventSet holds the events of one component (as in PAPI 7). For one
+ * bound to a component other than perf_event the core keeps a struct
+ * cmp_set and calls the component's set operations below on it. Most
+ * components read running totals (a /proc file, counters the process keeps):
+ * they give sample() and take cmpset.c's operations (CMP_SAMPLED_OPS),
+ * which turn totals into counts since PAPI_start. */
 
-/* components.c: 1 when component cidx was disabled (PAPI_disable_component or
+struct cmp_event {		/* what a component says of one of its events */
+	const char *name;	/* without the prefix: "rchar" (valid until shutdown) */
+	const char *desc;	/* one sentence */
+	const char *units;	/* "bytes", "us", ...; "" when a plain count */
+	int instant;		/* a level read as it is (PAPI_VALUETYPE_ABSOLUTE),
+				 * not a count since start */
+};
+
+struct cmp_set;
+
+struct component {
+	const char *name;	/* "io": its index name and its events' prefix */
+	const char *short_name;
+	const char *description;
+	/* What one EventSet counts: PAPI_GRN_THR (the thread that reads it),
+	 * PAPI_GRN_PROC (the whole process) or PAPI_GRN_SYS (the machine). */
+	int granularity;
+	/* Probe the machine, once per PAPI_library_init, on the component's
+	 * first use: PAPI_OK, or an error code (PAPI_ECMP: cannot work here)
+	 * with the reason in why, which becomes its disabled_reason. */
+	int (*init)(char *why, size_t len);
+	/* Forget what init learned (at PAPI_shutdown); NULL when nothing. */
+	void (*shutdown)(void);
+	/* How many events (after a successful init). */
+	int (*nevents)(void);
+	/* Describe event ev: PAPI_OK, or PAPI_ENOEVNT when ev is out of range. */
+	int (*event)(int ev, struct cmp_event *out);
+
+	/* ---- sampled totals (for CMP_SAMPLED_OPS) */
+	/* How many totals sample() fills; NULL: one per event, total ev being
+	 * event ev's. */
+	int (*nraw)(void);
+	/* The current totals into raw[0..nraw-1]: PAPI_OK, or an error code
+	 * with papi_set_reason saying why. */
+	int (*sample)(long long *raw);
+	/* Event ev's value from the change of every total since the set's
+	 * start (d) and their current values (now); NULL: d[ev], or now[ev]
+	 * for an instant event. */
+	long long (*value)(int ev, const long long *d, const long long *now);
+
+	/* ---- an EventSet's counting (a component's own, or CMP_SAMPLED_OPS)
+	 * The set's events are s->ev[0..s->n-1], in the order they were added;
+	 * v[] has one value per event in that order. Every operation returns
+	 * PAPI_OK or an error code (reason set). */
+	/* The list changed (an event appended or removed; never while
+	 * running): accept it, or refuse it (the layer restores the list and
+	 * calls update again). */
+	int (*update)(struct cmp_set *s);
+	int (*start)(struct cmp_set *s);		/* counts from zero */
+	int (*stop)(struct cmp_set *s, long long *v);	/* v may be NULL */
+	int (*read)(struct cmp_set *s, long long *v);	/* stopped: the stop's counts */
+	int (*reset)(struct cmp_set *s);		/* running or not */
+	/* read into v, then reset, losing nothing in between; NULL: read then
+	 * reset. */
+	int (*accum)(struct cmp_set *s, long long *v);
+	/* Counting continues from v; NULL when the component cannot (PAPI_write
+	 * then answers PAPI_ENOSUPP). */
+	int (*write)(struct cmp_set *s, const long long *v);
+	/* Free what the operations keep in s->priv (the set goes away). */
+	void (*release)(struct cmp_set *s);
+};
+
+struct cmp_set {		/* an EventSet's events of one component */
+	const struct component *c;
+	int n, cap;
+	int *ev;		/* the component's index of each event, in order */
+	int running;
+	void *priv;		/* the operations' own state */
+};
+
+/* cmpset.c: sampled totals as counts since start (see struct component). */
+int cmp_sampled_update(struct cmp_set *s);
+int cmp_sampled_start(struct cmp_set *s);
+int cmp_sampled_stop(struct cmp_set *s, long long *v);
+int cmp_sampled_read(struct cmp_set *s, long long *v);
+int cmp_sampled_reset(struct cmp_set *s);
+int cmp_sampled_accum(struct cmp_set *s, long long *v);
+int cmp_sampled_write(struct cmp_set *s, const long long *v);
+void cmp_sampled_release(struct cmp_set *s);
+#define CMP_SAMPLED_OPS                                                            \
+	.update = cmp_sampled_update, .start = cmp_sampled_start,                  \
+	.stop = cmp_sampled_stop, .read = cmp_sampled_read,                        \
+	.reset = cmp_sampled_reset, .accum = cmp_sampled_accum,                    \
+	.write = cmp_sampled_write,                                                \
+	.release = cmp_sampled_release
+
+/* cmpset.c: what the core calls for a set bound to component c. */
+/* A new empty set of c: PAPI_OK and *out, or PAPI_ENOMEM. */
+int cmpset_new(const struct component *c, struct cmp_set **out);
+/* Append event ev (the component's index): PAPI_OK, PAPI_ECNFLCT (already
+ * in the set), PAPI_EISRUN, PAPI_ENOMEM, or the component's refusal. */
+int cmpset_add(struct cmp_set *s, int ev);
+/* Remove the i-th event. PAPI_OK, PAPI_EINVAL (no such), PAPI_EISRUN. */
+int cmpset_remove(struct cmp_set *s, int i);
+/* Remove every event (PAPI_cleanup_eventset); the set stays. */
+void cmpset_clear(struct cmp_set *s);
+void cmpset_free(struct cmp_set *s);
+int cmpset_start(struct cmp_set *s);
+int cmpset_stop(struct cmp_set *s, long long *v);
+int cmpset_read(struct cmp_set *s, long long *v);
+int cmpset_reset(struct cmp_set *s);
+/* The counts into v (not added: PAPI_accum adds them), then zero. */
+int cmpset_accum(struct cmp_set *s, long long *v);
+int cmpset_write(struct cmp_set *s, const long long *v);
+
+/* ------------------------------------------------------------------ the table (components.c) */
+/* 1 when component cidx was disabled (PAPI_disable_component or
  * PAPI_DISABLE_COMPONENTS), 0 when not, -1 when cidx is out of range. */
 int cmp_disabled(int cidx);
+/* Component cidx (> 0), initialized: PAPI_OK and *out, PAPI_ENOCMP (no such
+ * component, or cidx 0, which has no struct component), PAPI_ECMP
+ * (disabled, or its init failed: papi_last_reason says why). */
+int cmp_get(int cidx, const struct component **out);
+/* The index of component c in the table, or -1. */
+int cmp_index(const struct component *c);
+/* The event of component cidx (> 0) whose name (without the prefix) is
+ * name: PAPI_OK and *ev, PAPI_ENOEVNT, or cmp_get's errors. */
+int cmp_event_lookup(int cidx, const char *name, int *ev);
+
+/* ------------------------------------------------------------------ codes (codes.c) */
+/* Record (papi_last_reason, PAPI_VERB_ECONT output) why the preset or user
+ * event code failed with err: not a preset, or not available here and why
+ * (no hardware PMU, or no definition for this CPU). Nothing for PAPI_OK or
+ * native codes (native_usable says why for those). */
+void codes_explain_unavailable(int code, int err);
+/* The component of event code and, for a component other than perf_event,
+ * its index there (*cev; -1 for perf_event's). Returns the component index,
+ * or PAPI_ENOEVNT (a native code of no event), PAPI_ENOTPRESET (no kind). */
+int codes_component(int code, int *cev);
+
+/* ------------------------------------------------------------------ the components */
+extern const struct component cmp_io;
 
 #endif

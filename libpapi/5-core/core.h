@@ -37,7 +37,7 @@ struct es_group {		/* one perf_event group: one read(), one ioctl per op */
 };
 
 struct es_event {		/* one event as added by the user */
-	int code;
+	int code;		/* of a component set: no def, no hw (cset counts it) */
 	struct derived_def def;
 	int hw[PAPI_EVENTS_IN_DERIVED_EVENT];	/* indexes into es->hw */
 };
@@ -46,6 +46,10 @@ typedef struct EventSet {
 	int id;
 	int state;		/* PAPI_STOPPED | PAPI_RUNNING, PAPI_MULTIPLEXING, ... */
 	int cidx;		/* component, -1 until bound */
+	/* Bound to a component other than perf_event: its events there, which
+	 * that component counts (cmpset.c); NULL for perf_event's sets, whose
+	 * events are the counters below. (Next to state: reads test it.) */
+	struct cmp_set *cset;
 	int domain, granularity;
 	pid_t owner;		/* thread (gettid) that created it */
 	pid_t attach;		/* PAPI_attach target, 0 = the owner thread */

@@ -211,6 +211,8 @@ PAPI_HOT static void compute(EventSet_t *es, long long *values)
 
 PAPI_HOT int es_read_values(EventSet_t *es, long long *values)
 {
+	if (__builtin_expect(es->cset != NULL, 0))
+		return cmpset_read(es->cset, values);
 	int ret = read_groups(es, 0);
 	if (ret == PAPI_OK && values)
 		compute(es, values);
@@ -244,6 +246,11 @@ static int start_impl(int EventSet)
 		return PAPI_ENOCMP;
 	if (es->nev == 0)
 		return PAPI_EINVAL;
+	if (es->cset) {
+		if ((ret = cmpset_start(es->cset)) == PAPI_OK)
+			es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
+		return ret;
+	}
 	int frozen = es->frozen;
 	es->frozen = 0;
 	pid_t owner = es->owner;
@@ -280,6 +287,10 @@ static int stop_impl(int EventSet, long long *values)
 		return ret;
 	if (!(es->state & PAPI_RUNNING))
 		return PAPI_ENOTRUN;
+	if (es->cset) {
+		es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
+		return cmpset_stop(es->cset, values);
+	}
 	if (mpx_sw_slice(es))
 		mpx_stop(es);	/* before disabling: the rotation would re-enable */
 	ret = group_ioctl(es, PERF_EVENT_IOC_DISABLE);
@@ -330,10 +341,13 @@ PAPI_HOT static int accum_impl(int EventSet, long long *values)
 	if (!values)
 		return PAPI_EINVAL;
 	long long now[es->nev > 0 ? es->nev : 1];
+	if (es->cset)
+		ret = cmpset_accum(es->cset, now);
 	/* read and rebase in one go: the counters are never reset */
-	if ((ret = read_groups(es, 1)) != PAPI_OK)
+	else if ((ret = read_groups(es, 1)) == PAPI_OK)
+		compute(es, now);
+	if (ret != PAPI_OK)
 		return ret;
-	compute(es, now);
 	for (int e = 0; e < es->nev; e++)
 		values[e] += now[e];
 	return PAPI_OK;
@@ -346,6 +360,8 @@ static int reset_impl(int EventSet)
 	int ret = get(EventSet, &es);
 	if (ret != PAPI_OK)
 		return ret;
+	if (es->cset)
+		return cmpset_reset(es->cset);
 	/* A read that makes the counts and times of now the zero of the next
 	 * reads is the whole reset: scaling is by deltas from that base, so
 	 * the kernel's counts need not be zeroed (its RESET would not zero the
@@ -359,7 +375,8 @@ static int reset_impl(int EventSet)
 }
 
 /* PAPI_write: perf_event counters cannot be written: PAPI_ENOSUPP, as
- * PAPI 7's perf_event component answers (after the usual checks). */
+ * PAPI 7's perf_event component answers (after the usual checks); another
+ * component's counts continue from values where it can (cmpset_write). */
 static int write_impl(int EventSet, long long *values)
 {
 	EventSet_t *es;
@@ -368,6 +385,8 @@ static int write_impl(int EventSet, long long *values)
 		return ret;
 	if (!values)
 		return PAPI_EINVAL;
+	if (es->cset)
+		return cmpset_write(es->cset, values);
 	return PAPI_ENOSUPP;
 }
 
@@ -437,10 +456,24 @@ int PAPI_write(int EventSet, long long *values)
  * es_read_times: es_read_values plus, per event, the nanoseconds its
  * counters were enabled and really running (they differ when the kernel
  * multiplexed them; values are already scaled by enabled/running). An event
- * of several counters reports the group that ran the smallest share.
- * enabled and running may be NULL. PAPI_ESYS when a read fails. */
+ * of several counters reports the group that ran the smallest share; a set
+ * of another component has no such times (0). enabled and running may be
+ * NULL. PAPI_ESYS when a read fails. */
 int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running)
 {
+	if (es->cset) {	/* no kernel times: enabled and running are 0 */
+		for (int e = 0; e < es->nev; e++) {
+			if (enabled)
+				enabled[e] = 0;
+			if (running)
+				running[e] = 0;
+		}
+		long long v[es->nev > 0 ? es->nev : 1];
+		int ret = cmpset_read(es->cset, v);
+		if (ret == PAPI_OK && values)
+			memcpy(values, v, (size_t)es->nev * sizeof *v);
+		return ret;
+	}
 	int ng = es->ngroups > 0 ? es->ngroups : 1;
 	uint64_t gen[ng], grun[ng];
 	for (int g = 0; g < es->ngroups; g++) {

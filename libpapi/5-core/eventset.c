@@ -1,6 +1,7 @@
 /* eventset.c: the EventSet table, add/remove/list, the state machine and opening counters as perf groups. */
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -103,6 +104,7 @@ static void es_free(EventSet_t *es)
 	EACH_HOOK(halt, es);
 	es_close_all(es);
 	EACH_HOOK(release, es);
+	cmpset_free(es->cset);
 	free(es->ev);
 	free(es->hw);
 	free(es->groups);
@@ -337,11 +339,55 @@ static int resolve(int code, struct derived_def *d)
 	return PAPI_ENOEVNT;
 }
 
+/* Add event cev of component cidx (> 0) to es: the component counts it. */
+static int add_cmp(EventSet_t *es, int code, int cidx, int cev)
+{
+	const struct component *c;
+	int ret = cmp_get(cidx, &c);
+	if (ret != PAPI_OK)
+		return ret;
+	if (!es->cset && (ret = cmpset_new(c, &es->cset)) != PAPI_OK)
+		return ret;
+	if (grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev))
+		return PAPI_ENOMEM;
+	long long *acc = realloc(es->acc, (size_t)(es->nev + 1) * sizeof *acc);
+	if (!acc)
+		return PAPI_ENOMEM;
+	es->acc = acc;
+	if ((ret = cmpset_add(es->cset, cev)) != PAPI_OK)
+		return ret;
+	memset(&es->ev[es->nev], 0, sizeof *es->ev);
+	es->ev[es->nev++].code = code;
+	es->cidx = cidx;
+	return PAPI_OK;
+}
+
+/* The name of component cidx, for a message. */
+static const char *cmp_name_of(int cidx)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
+	return ci ? ci->name : "?";
+}
+
 static int add_one(EventSet_t *es, int code)
 {
 	for (int e = 0; e < es->nev; e++)
 		if (es->ev[e].code == code)
 			return PAPI_ECNFLCT;	/* PAPI 7 refuses duplicates so */
+	int cev, cidx = codes_component(code, &cev);
+	if (cidx < 0)
+		return PAPI_ENOEVNT;
+	if (es->cidx >= 0 && es->cidx != cidx) {
+		char name[PAPI_MAX_STR_LEN];
+		if (PAPI_event_code_to_name(code, name) != PAPI_OK)
+			snprintf(name, sizeof name, "event 0x%x", (unsigned)code);
+		papi_set_reason("%s: an event of component %s, and this EventSet counts component %s's: "
+				"one EventSet counts one component (use another EventSet)", name,
+				cmp_name_of(cidx), cmp_name_of(es->cidx));
+		return PAPI_EINVAL;	/* as PAPI 7 */
+	}
+	if (cidx > 0)
+		return add_cmp(es, code, cidx, cev);
 	struct derived_def d;
 	int ret = resolve(code, &d);
 	if (ret != PAPI_OK) {
@@ -400,10 +446,13 @@ undo:
 	return ret;
 }
 
-/* PAPI_add_event: add one preset, native or user event. PAPI_ENOEVST,
- * PAPI_EISRUN, PAPI_ENOEVNT (unknown or not countable here), PAPI_ECNFLCT
- * (already in the set, or no counter can hold it with the others),
- * PAPI_EPERM, PAPI_ENOMEM. papi_last_reason() says why in words. */
+/* PAPI_add_event: add one preset, native or user event. The first event
+ * binds the set to its component (presets and user events are perf_event's).
+ * PAPI_ENOEVST, PAPI_EISRUN, PAPI_ENOEVNT (unknown or not countable here),
+ * PAPI_ECNFLCT (already in the set, or no counter can hold it with the
+ * others), PAPI_EINVAL (an event of another component than the set's, as
+ * PAPI 7), PAPI_ECMP (its component is disabled), PAPI_EPERM, PAPI_ENOMEM.
+ * papi_last_reason() says why in words. */
 static int add_event_impl(int EventSet, int EventCode)
 {
 	EventSet_t *es;
@@ -458,6 +507,13 @@ static int remove_event_impl(int EventSet, int EventCode)
 			break;
 	if (e == es->nev)
 		return PAPI_EINVAL;
+	if (es->cset) {
+		if ((ret = cmpset_remove(es->cset, e)) != PAPI_OK)
+			return ret;
+		memmove(&es->ev[e], &es->ev[e + 1], (size_t)(es->nev - e - 1) * sizeof *es->ev);
+		es->nev--;
+		return PAPI_OK;
+	}
 	/* An event leaves the set with its profile and overflow turned off. */
 	EACH_HOOK(forget, es, EventCode);
 	for (int t = 0; t < es->ev[e].def.nterms; t++)
@@ -554,6 +610,8 @@ static int cleanup_eventset_impl(int EventSet)
 		return ret;
 	es_close_all(es);
 	EACH_HOOK(release, es);
+	if (es->cset)
+		cmpset_clear(es->cset);
 	es->nev = 0;
 	es->nhw = 0;
 	es->ngroups = 0;
@@ -583,7 +641,8 @@ static int destroy_eventset_impl(int *EventSet)
 }
 
 /* PAPI_assign_eventset_component: bind an empty set to component cidx.
- * PAPI_ENOCMP for a component that does not exist. */
+ * PAPI_ENOCMP for a component that does not exist, PAPI_ECMP for one that
+ * is disabled, PAPI_EINVAL when the set holds another component's events. */
 static int assign_eventset_component_impl(int EventSet, int cidx)
 {
 	EventSet_t *es;
@@ -594,6 +653,13 @@ static int assign_eventset_component_impl(int EventSet, int cidx)
 		return PAPI_ENOCMP;
 	if (es->nev > 0 && es->cidx != cidx)
 		return PAPI_EINVAL;
+	const struct component *c;
+	if (cidx > 0 && (ret = cmp_get(cidx, &c)) != PAPI_OK)
+		return ret;
+	if (es->cset && es->cidx != cidx) {
+		cmpset_free(es->cset);	/* empty: bound before, to another */
+		es->cset = NULL;
+	}
 	es->cidx = cidx;
 	return PAPI_OK;
 }

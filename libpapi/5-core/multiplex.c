@@ -178,6 +178,11 @@ static int mpx_convert_impl(int EventSet, int ns, int flags)
 		return PAPI_ENOCMP;
 	if (es->state & PAPI_RUNNING)
 		return PAPI_EISRUN;
+	if (es->cset) {
+		papi_set_reason("PAPI_set_multiplex: a set of another component than perf_event "
+				"counts all its events at once: there is nothing to multiplex");
+		return PAPI_ECMP;
+	}
 	if (es->multiplex || (flags & ~PAPI_MULTIPLEX_FORCE_SW) || ns < 0)
 		return PAPI_EINVAL;
 	struct mpx *m = calloc(1, sizeof *m);

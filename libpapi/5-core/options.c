@@ -83,6 +83,22 @@ static int es_for_change(int id, EventSet_t **out)
 	return PAPI_OK;
 }
 
+/* Attach, CPU binding and inheritance choose what perf_event's counters
+ * count; a set of another component counts what that component counts.
+ * PAPI_OK for perf_event's sets, else PAPI_ECMP with the reason. */
+static int perf_only(const EventSet_t *es, const char *what)
+{
+	if (es->cidx <= 0)
+		return PAPI_OK;
+	const PAPI_component_info_t *ci = PAPI_get_component_info(es->cidx);
+	papi_set_reason("%s: not for an EventSet of component %s, which counts %s", what,
+			ci ? ci->name : "?",
+			ci && ci->default_granularity == PAPI_GRN_SYS    ? "the whole machine"
+			: ci && ci->default_granularity == PAPI_GRN_PROC ? "the process that reads it"
+									 : "the thread that reads it");
+	return PAPI_ECMP;
+}
+
 /* Apply a change already written into es by reopening its counters; on
  * failure restore the saved parameters (and their counters). */
 struct params {
@@ -116,6 +132,8 @@ static int set_attach_impl(int id, unsigned long tid, int on)
 	EventSet_t *es;
 	int ret = es_for_change(id, &es);
 	if (ret != PAPI_OK)
+		return ret;
+	if ((ret = perf_only(es, on ? "PAPI_attach" : "PAPI_detach")) != PAPI_OK)
 		return ret;
 	struct params old;
 	params_save(es, &old);
@@ -170,6 +188,8 @@ static int set_cpu(const PAPI_cpu_option_t *c)
 	int ret = es_for_change(c->eventset, &es);
 	if (ret != PAPI_OK)
 		return ret;
+	if ((ret = perf_only(es, "PAPI_CPU_ATTACH")) != PAPI_OK)
+		return ret;
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	if (c->cpu_num >= (unsigned)(ncpu > 0 ? ncpu : 1))
 		return PAPI_EINVAL;
@@ -200,6 +220,8 @@ static int set_inherit(const PAPI_inherit_option_t *o)
 	EventSet_t *es;
 	int ret = es_for_change(o->eventset, &es);
 	if (ret != PAPI_OK)
+		return ret;
+	if ((ret = perf_only(es, "PAPI_INHERIT")) != PAPI_OK)
 		return ret;
 	if (o->inherit != PAPI_INHERIT_ALL && o->inherit != PAPI_INHERIT_NONE)
 		return PAPI_EINVAL;

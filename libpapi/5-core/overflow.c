@@ -742,6 +742,10 @@ static int overflow_impl(int EventSet, int EventCode, int threshold, int flags,
 		return PAPI_ENOEVNT;
 	if (threshold < 0)
 		return PAPI_EINVAL;
+	if (es->cset) {
+		papi_set_reason("PAPI_overflow: only perf_event's counters interrupt on overflow");
+		return PAPI_ECMP;
+	}
 	if (!es->overflow && (threshold == 0 || !handler))
 		return PAPI_EINVAL;
 	if (threshold > 0 && !handler && !os_of(es)->handler)

@@ -225,6 +225,10 @@ static int sprofil_impl(PAPI_sprofil_t *prof, int profcnt, int EventSet, int Eve
 		return PAPI_ENOEVNT;
 	if (threshold < 0)
 		return PAPI_EINVAL;
+	if (es->cset) {
+		papi_set_reason("PAPI_profil: only perf_event's counters interrupt on overflow");
+		return PAPI_ECMP;
+	}
 	struct prof_set *ps = es->profil;
 	int i = find(ps, EventCode);
 	if (threshold == 0) {

@@ -176,7 +176,8 @@ static void enumeration(void)
 	is_int(PAPI_enum_event(NULL, PAPI_ENUM_FIRST), PAPI_EINVAL, "enum NULL -> EINVAL");
 	code = PAPI_NATIVE_MASK;
 	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0), PAPI_OK, "enum_cmp_event component 0");
-	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 1), PAPI_ENOCMP, "enum_cmp_event component 1 -> ENOCMP");
+	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, PAPI_num_components()), PAPI_ENOCMP,
+	       "enum_cmp_event past the last component -> ENOCMP");
 	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, -1), PAPI_ENOCMP, "enum_cmp_event component -1 -> ENOCMP");
 }
 
