@@ -171,6 +171,59 @@ static const char *pmu_problem(const struct pmu *p)
 	return "the running kernel has no such PMU";
 }
 
+/* What a component other than perf_event counts, from its granularity. */
+static const char *scope(int grn)
+{
+	switch (grn) {
+	case PAPI_GRN_SYS:
+		return "the whole machine";
+	case PAPI_GRN_PROC:
+		return "the process that reads it";
+	default:
+		return "the thread that reads it";
+	}
+}
+
+/* A component other than perf_event: its events and what it counts, or why
+ * it is disabled (j NULL: text). */
+static void other(struct json *j, const PAPI_component_info_t *ci, int details)
+{
+	const char *why = ci->disabled ? ci->disabled_reason : NULL;
+	const char *fix = why ? disabled_fix(why) : NULL;
+	if (j) {
+		json_obj_begin(j);
+		json_kstr(j, "name", ci->name);
+		json_kstr(j, "description", ci->description);
+		json_kint(j, "index", ci->CmpIdx);
+		json_kbool(j, "active", !why);
+		json_kstr(j, "disabled_reason", why);
+		json_kstr(j, "fix", fix);
+		json_kstr(j, "counting_problem", NULL);
+		json_kint(j, "native_events", ci->num_native_events);
+		json_kint(j, "presets_available", 0);
+		json_kint(j, "counters", ci->num_cntrs);
+		json_kstr(j, "counts", why ? NULL : scope(ci->default_granularity));
+		if (details)
+			detail(j, ci);
+		json_key(j, "pmus");
+		json_arr_begin(j);
+		json_arr_end(j);
+		json_kstr(j, "core_pmu_problem", NULL);
+		json_obj_end(j);
+		return;
+	}
+	printf("\n%s: %s\n", ci->name, ci->description);
+	if (why) {
+		printf("  disabled: %s\n  fix:      %s\n", why, fix);
+	} else {
+		printf("  active:   yes\n");
+		printf("  events:   %d native (papi native -i %s:::)\n", ci->num_native_events, ci->name);
+		printf("  counts:   %s\n", scope(ci->default_granularity));
+	}
+	if (details)
+		detail(NULL, ci);
+}
+
 int cmd_component(int argc, char **argv)
 {
 	struct cli_ctx c;
@@ -210,6 +263,10 @@ int cmd_component(int argc, char **argv)
 		const PAPI_component_info_t *ci = PAPI_get_component_info(i);
 		if (!ci)
 			continue;
+		if (i > 0) {
+			other(json ? &j : NULL, ci, details);
+			continue;
+		}
 		const char *why = ci->disabled ? ci->disabled_reason : NULL;
 		const char *fix = why ? disabled_fix(why) : NULL;
 		const char *count_why = why ? NULL : probe();
@@ -226,6 +283,8 @@ int cmd_component(int argc, char **argv)
 			json_kint(&j, "native_events", ci->num_native_events);
 			json_kint(&j, "presets_available", npre);
 			json_kint(&j, "counters", ci->num_cntrs);
+			json_kstr(&j, "counts", why ? NULL : "the thread that created the EventSet, or "
+							  "the task or CPU it is attached to");
 			if (details)
 				detail(&j, ci);
 			json_key(&j, "pmus");

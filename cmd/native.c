@@ -52,7 +52,8 @@ static const struct {
 static const struct cli_spec spec = {
 	"native", "[OPTION]...",
 	"List the native events of every PMU libpfm4 detected, PMU by PMU, with their\n"
-	"unit masks and qualifiers, and whether the running kernel can count them.\n"
+	"unit masks and qualifiers, and whether the running kernel can count them;\n"
+	"then the events of every other component (io, ...) under its own heading.\n"
 	"With -c each event is really added to an EventSet; those that fail are marked\n"
 	"with the reason.",
 	opts, 0,
@@ -281,6 +282,73 @@ static void list_all(struct nv *v)
 	} while (PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, 0) == PAPI_OK);
 }
 
+/* ------------------------------------------------------------------ other components
+ * Their events have no unit masks or qualifiers: a name, a description and
+ * units, under the component's own heading. */
+static void show_cmp_event(struct nv *v, const PAPI_event_info_t *in)
+{
+	const char *why = v->check ? check_event((int)in->event_code) : NULL;
+	v->nevents++;
+	v->nbad += why != NULL;
+	if (v->names) {
+		printf("%s\n", in->symbol);
+	} else if (v->json) {
+		json_obj_begin(&v->j);
+		json_kstr(&v->j, "name", in->symbol);
+		json_kint(&v->j, "code", in->event_code);
+		json_kstr(&v->j, "description", in->long_descr);
+		json_kstr(&v->j, "units", in->units);
+		if (v->check) {
+			json_kbool(&v->j, "countable", why == NULL);
+			json_kstr(&v->j, "reason", why);
+		}
+		json_obj_end(&v->j);
+	} else {
+		printf("%s%s\n", in->symbol, why ? "   [cannot count here]" : "");
+		printf("    %s%s%s%s\n", in->long_descr, *in->units ? " (" : "", in->units,
+		       *in->units ? ")" : "");
+		if (why)
+			printf("    why: %s\n", why);
+	}
+}
+
+/* Component cidx (> 0): its heading (when something of it is shown or it
+ * is disabled), then its events. */
+static void list_component(struct nv *v, int cidx)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
+	if (!ci)
+		return;
+	const char *why = ci->disabled ? ci->disabled_reason : NULL;
+	int shown = 0, code = PAPI_NATIVE_MASK;
+	int r = why || v->feature ? PAPI_ENOEVNT : PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx);
+	if (v->json) {
+		json_obj_begin(&v->j);
+		json_kstr(&v->j, "component", ci->name);
+		json_kstr(&v->j, "description", ci->description);
+		json_kbool(&v->j, "active", why == NULL);
+		json_kstr(&v->j, "reason", why);
+		json_key(&v->j, "events");
+		json_arr_begin(&v->j);
+	}
+	for (; r == PAPI_OK; r = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx)) {
+		PAPI_event_info_t in;
+		if (PAPI_get_event_info(code, &in) != PAPI_OK || !matches(v, in.symbol))
+			continue;
+		if (!shown++ && !v->json && !v->names)
+			printf("%s== Component %s: %s\n\n", v->nevents ? "\n" : "", ci->name,
+			       ci->description);
+		show_cmp_event(v, &in);
+	}
+	if (v->json) {
+		json_arr_end(&v->j);
+		json_obj_end(&v->j);
+	} else if (why && !v->names && !v->inc && !v->feature) {
+		printf("%s== Component %s: %s\n   disabled: %s\n", v->nevents ? "\n" : "", ci->name,
+		       ci->description, why);
+	}
+}
+
 /* The PMU of native entry e. A software event that the library resolved
  * without libpfm4 has no PMU index yet: it is the PMU its name starts with. */
 static const struct pmu *event_pmu(const struct native *e)
@@ -292,6 +360,33 @@ static const struct pmu *event_pmu(const struct native *e)
 		if (strlen(pmu_get(i)->name) == n && !strncmp(pmu_get(i)->name, e->name, n))
 			p = pmu_get(i);
 	return p;
+}
+
+/* -e EVENT of a component other than perf_event. */
+static int one_cmp_event(struct nv *v, const PAPI_event_info_t *in)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(in->component_index);
+	const char *why = check_event((int)in->event_code);
+	if (v->json) {
+		json_obj_begin(&v->j);
+		json_kstr(&v->j, "name", in->symbol);
+		json_kint(&v->j, "code", in->event_code);
+		json_kstr(&v->j, "component", ci ? ci->name : NULL);
+		json_kstr(&v->j, "description", in->long_descr);
+		json_kstr(&v->j, "units", in->units);
+		json_kbool(&v->j, "countable", why == NULL);
+		json_kstr(&v->j, "reason", why);
+		json_obj_end(&v->j);
+		return json_end(&v->j) ? CLI_FAIL : CLI_OK;
+	}
+	printf("Event name:     %s\n", in->symbol);
+	printf("Event code:     0x%08x\n", in->event_code);
+	printf("Component:      %s (%s)\n", ci ? ci->name : "?", ci ? ci->description : "?");
+	printf("Description:    %s\n", in->long_descr);
+	if (*in->units)
+		printf("Units:          %s\n", in->units);
+	printf("Countable here: %s%s\n", why ? "no: " : "yes", why ? why : "");
+	return CLI_OK;
 }
 
 /* -e EVENT: everything about one event. */
@@ -311,6 +406,8 @@ static int one_event(struct nv *v, const char *name)
 	const struct native *e = native_get(code & PAPI_NATIVE_AND_MASK);
 	if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
 		return cli_error(spec.name, "%s: no information", name);
+	if (e->cidx > 0)	/* another component's: no qualifiers to offer */
+		return v->names ? CLI_OK : one_cmp_event(v, &in);
 	const struct pmu *p = event_pmu(e);	/* (starts libpfm4: e->pfm_idx) */
 	if (v->names) {
 		/* What may follow the name as given: the completions offer these
@@ -425,6 +522,13 @@ int cmd_native(int argc, char **argv)
 			json_obj_end(&v.j);
 		}
 		json_arr_end(&v.j);
+		json_key(&v.j, "components");
+		json_arr_begin(&v.j);
+	}
+	for (int k = 1; k < PAPI_num_components(); k++)
+		list_component(&v, k);
+	if (v.json) {
+		json_arr_end(&v.j);
 		json_kint(&v.j, "events", v.nevents);
 		if (v.check)
 			json_kint(&v.j, "not_countable", v.nbad);
@@ -436,7 +540,7 @@ int cmd_native(int argc, char **argv)
 		if (v.check)
 			printf("Of these, %d cannot be counted here.\n", v.nbad);
 	} else if (!v.names) {
-		if (v.cur_pmu >= 0)
+		if (v.nevents)
 			printf("\n");
 		printf("%d native event%s", v.nevents, v.nevents == 1 ? "" : "s");
 		if (v.check)

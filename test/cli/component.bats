@@ -31,9 +31,25 @@ load helper
 
 @test "papi component honours PAPI_DISABLE_COMPONENTS and says how to undo it" {
 	PAPI_DISABLE_COMPONENTS=perf_event run -0 papi component
-	[[ "$output" == *"disabled: "*"PAPI_DISABLE_COMPONENTS"* ]]
+	[[ "$output" == *"perf_event: "*$'\n'"  disabled: "*"PAPI_DISABLE_COMPONENTS"* ]]
 	[[ "$output" == *"fix:      unset PAPI_DISABLE_COMPONENTS"* ]]
-	[[ "$output" != *"active:   yes"* ]]
+	[[ "$output" != *"active:   yes ("* ]]
+	PAPI_DISABLE_COMPONENTS=io,perf_event run -0 papi component
+	[[ "$output" == *"io: "*$'\n'"  disabled: Disabled by PAPI_DISABLE_COMPONENTS"* ]]
+}
+
+@test "papi component lists io with its events and what it counts" {
+	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
+	run -0 papi component
+	[[ "$output" == *$'\n'"io: I/O of this process"*$'\n'"  active:   yes"$'\n'"  events:   7 native"* ]]
+	[[ "$output" == *"counts:   the process that reads it"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	[ "$(jq -r '.components[] | select(.name == "io") | .native_events' <<<"$output")" -eq 7 ]
+	[ "$(jq -r '.components[] | select(.name == "io") | .active' <<<"$output")" = true ]
+	# every component has the same keys
+	[ "$(jq '[.components[] | keys] | unique | length' <<<"$output")" -eq 1 ]
+	[ "$(jq '.components | length' <<<"$output")" -eq "$(jq '[.components[].index] | max + 1' <<<"$output")" ]
 }
 
 @test "papi component --json: components with PMUs and kernel presence" {

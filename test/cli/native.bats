@@ -90,8 +90,42 @@ load helper
 	local n
 	n=$(jq '[.pmus[].events[]] | length' <<<"$output")
 	[ "$n" -gt 0 ]
+	n=$((n + $(jq '[.components[].events[]] | length' <<<"$output")))
 	[ "$n" -eq "$(jq .events <<<"$output")" ]
 	[ "$(jq -r '.pmus[] | select(.pmu == "perf") | .countable' <<<"$output")" = true ]
+}
+
+@test "papi native lists each other component's events under its own heading" {
+	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
+	run --separate-stderr -0 papi native
+	[[ "$output" == *"== Component io: I/O of this process"*$'\n\n'"io:::rchar"$'\n'"    Bytes"*"(bytes)"* ]]
+	run -0 papi native --names -i io:::
+	[ "${#lines[@]}" -eq 7 ]
+	[ "${lines[0]}" = io:::rchar ]
+	[ "${lines[6]}" = io:::cancelled_write_bytes ]
+	run -0 papi native -c -i io:::
+	[[ "$output" == *"7 native events, 0 cannot be counted here"* ]]
+	PAPI_DISABLE_COMPONENTS=io run -0 papi native
+	[[ "$output" == *"== Component io: "*$'\n'"   disabled: Disabled by PAPI_DISABLE_COMPONENTS"* ]]
+	[[ "$output" != *"io:::rchar"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi native --json
+	[ "$(jq -r '.components[] | select(.component == "io") | .events[0].units' <<<"$output")" = bytes ]
+}
+
+@test "papi native -e describes another component's event" {
+	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
+	run -0 papi native -e io:::wchar
+	[[ "$output" == *"Event name:     io:::wchar"* ]]
+	[[ "$output" == *"Component:      io (I/O of this process"* ]]
+	[[ "$output" == *"Units:          bytes"* ]]
+	[[ "$output" == *"Countable here: yes"* ]]
+	run --separate-stderr -1 papi native -e io:::nosuch
+	[[ "$stderr" == *"component io has no such event"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi native -j -e io:::syscr
+	[ "$(jq -r .component <<<"$output")" = io ]
+	[ "$(jq -r .units <<<"$output")" = calls ]
 }
 
 @test "papi native > /dev/full fails with a message" {
