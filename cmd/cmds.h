@@ -13,6 +13,7 @@ int cmd_native(int argc, char **argv);
 int cmd_chooser(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 int cmd_encode(int argc, char **argv);
+int cmd_groups(int argc, char **argv);
 int cmd_command_line(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_hl_report(int argc, char **argv);

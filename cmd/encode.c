@@ -1,4 +1,4 @@
-/* encode.c: `papi encode`: papi decode's CSV (or a definition file) to an event definition file, or only its check. */
+/* encode.c: `papi encode`: papi decode's CSV (or a definition file) to an event definition file, or a group file; or only its check. */
 #include "cli.h"
 #include "cmds.h"
 #include "internal.h"
@@ -20,7 +20,9 @@ static const struct cli_spec spec = {
 	"encode", "[OPTION]... FILE|-",
 	"Read the CSV 'papi decode' writes (or a definition file) and write the\n"
 	"equivalent event definition file (papi-events(5)) on stdout, for events/\n"
-	"or PAPI_CSV_EVENT_FILE. Problems are reported as FILE:LINE: what is wrong;\n"
+	"or PAPI_CSV_EVENT_FILE; papi decode --groups's CSV (or a group file) becomes\n"
+	"a group file (papi-groups(5)), for events/ or PAPI_USER_GROUPS_FILE.\n"
+	"Problems are reported as FILE:LINE: what is wrong;\n"
 	"the other rows are still written. Exit status 1 when there was a problem.",
 	opts, 0,
 };
@@ -163,6 +165,77 @@ static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len
 	return PAPI_OK;
 }
 
+/* ------------------------------------------------------------------ group files */
+struct genc {
+	struct mgroup **g;
+	int n;
+};
+
+static int keep_group(void *ctx, struct mgroup *g, char *why, size_t len)
+{
+	struct genc *ge = ctx;
+	struct mgroup **v = realloc(ge->g, (size_t)(ge->n + 1) * sizeof *v);
+	if (!v) {
+		snprintf(why, len, "out of memory");
+		return PAPI_ENOMEM;
+	}
+	ge->g = v;
+	ge->g[ge->n++] = g;
+	return PAPI_OK;
+}
+
+static int same_strv(char *const *a, char *const *b)
+{
+	return same_cpus((const char *const *)a, (const char *const *)b);
+}
+
+/* A group file (or papi decode --groups's CSV) to a group file: the generic
+ * groups first (a group file cannot go back to them after a CPU line), then
+ * each CPU section, in input order otherwise. */
+static int encode_groups(const char *path, const char *text, size_t len, int check)
+{
+	struct genc ge = { 0 };
+	struct mgroup_sink s = { keep_group, &ge };
+	struct msgs errs = { 0 };
+	const char *shown = strcmp(path, "-") ? path : "<stdin>";
+	int nerr = mgroups_parse(shown, text, len, &s, &errs);
+	if (!check) {
+		printf("# Metric groups written by papi encode from %s.\n"
+		       "# Syntax: papi-groups(5).\n", strcmp(path, "-") ? path : "stdin");
+		char **last = NULL;
+		int any = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (int i = 0; i < ge.n; i++) {
+				struct mgroup *g = ge.g[i];
+				if ((pass == 0) != !g->cpus)
+					continue;
+				if (g->cpus && (!last || !same_strv(g->cpus, last))) {
+					putchar('\n');
+					for (int k = 0; g->cpus[k]; k++)
+						printf("CPU,%s\n", g->cpus[k]);
+					last = g->cpus;
+				} else if (any) {
+					putchar('\n');
+				}
+				mgroup_write(stdout, g);
+				any = 1;
+			}
+	}
+	for (int i = 0; i < errs.n; i++)
+		cli_error(spec.name, "%s", errs.v[i]);
+	if (errs.total > errs.n)
+		cli_error(spec.name, "... and %d more problems", errs.total - errs.n);
+	msgs_free(&errs);
+	if (check && nerr == 0)
+		cli_error(spec.name, "%s: %d groups, no problems", shown, ge.n);
+	for (int i = 0; i < ge.n; i++)
+		mgroup_free(ge.g[i]);
+	free(ge.g);
+	if (nerr < 0)
+		return cli_error(spec.name, "%s: %s", path, PAPI_strerror(nerr));
+	return cli_finish(spec.name, nerr ? CLI_FAIL : CLI_OK);
+}
+
 int cmd_encode(int argc, char **argv)
 {
 	struct cli_ctx c;
@@ -198,6 +271,11 @@ int cmd_encode(int argc, char **argv)
 	if ((r = deffile_read(path, &text, &len)) != PAPI_OK)
 		return cli_error(spec.name, "%s: %s", path,
 				 r == PAPI_ESYS ? strerror(errno) : PAPI_strerror(r));
+	if (mgroups_text_is_groups(text, len)) {
+		r = encode_groups(path, text, len, e.check);
+		free(text);
+		return r;
+	}
 	if (!e.check)
 		printf("# Event definitions written by papi encode from %s.\n"
 		       "# Syntax: papi-events(5).\n", strcmp(path, "-") ? path : "stdin");

@@ -35,6 +35,7 @@ struct cmd {
 #pragma weak cmd_chooser
 #pragma weak cmd_decode
 #pragma weak cmd_encode
+#pragma weak cmd_groups
 #pragma weak cmd_command_line
 #pragma weak cmd_stat
 #pragma weak cmd_hl_report
@@ -53,6 +54,7 @@ static const struct cmd commands[] = {
 	{ "chooser", cmd_chooser, "list the events that can be counted together with given ones" },
 	{ "decode", cmd_decode, "write the preset table as CSV" },
 	{ "encode", cmd_encode, "turn preset CSV into an event definition file, or check one" },
+	{ "groups", cmd_groups, "list the metric groups and whether they can be computed here" },
 	{ "hl-report", cmd_hl_report, "summarize the JSON reports of the high-level API" },
 	{ "cost", cmd_cost, "measure what PAPI calls cost" },
 	{ "clockres", cmd_clockres, "measure the latency and resolution of the timers" },

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "internal.h"
+#include "metrics.h"
 #include "stat.h"
 
 /* The default set: software events every Linux has, then the presets the
@@ -44,22 +45,6 @@ int st_events_default(struct st *s)
 		if (ev_push(s, default_set[i], 1) < 0)
 			return -1;
 	return 0;
-}
-
-/* Name to code. A name with "::" is a native event: straight to the native
- * table, so naming perf::TASK-CLOCK parses no preset table. */
-static int resolve_name(const char *name, int *code)
-{
-	int idx, ret;
-	if (!strstr(name, "::")) {
-		ret = PAPI_event_name_to_code(name, code);
-		if (ret != PAPI_ENOIMPL)
-			return ret;
-	}
-	ret = native_lookup(name, &idx);
-	if (ret == PAPI_OK)
-		*code = PAPI_NATIVE_MASK | idx;
-	return ret;
 }
 
 /* A reason a person can act on for an event that failed with ret. */
@@ -179,7 +164,7 @@ int st_events_resolve(struct st *s)
 			continue;
 		}
 		papi_clear_reason();
-		int ret = resolve_name(e->name, &e->code);
+		int ret = mg_resolve(e->name, &e->code);
 		if (ret != PAPI_OK) {
 			if (e->deflt || hidden_by_force(e->name)) {
 				not_available(e, ret);

@@ -5,7 +5,7 @@
 
 # Subcommands to offer when the binary cannot be asked.
 # Add new subcommands here.
-set -g __papi_static_cmds stat command-line avail native chooser decode encode hl-report \
+set -g __papi_static_cmds stat command-line avail native chooser decode encode groups hl-report \
     cost clockres mem-info component hardware error-codes version help
 
 function __papi_cmds
@@ -138,6 +138,8 @@ function __papi_values
             for t in /proc/[0-9]*/task/[0-9]*
                 string replace -r '.*/' '' -- $t
             end
+        case 'GROUP*'
+            papi groups --names 2>/dev/null
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null
@@ -170,5 +172,6 @@ complete -c papi -n '__papi_cmd; and not __papi_in_command; and not __papi_kind;
 complete -c papi -n '__papi_kind' -a '(__papi_values)'
 complete -c papi -n '__papi_wants_event' -a '(__papi_values)'
 complete -c papi -n '__fish_seen_subcommand_from help' -a '(__papi_cmds)'
+complete -c papi -n '__fish_seen_subcommand_from groups; and not __papi_kind' -a '(papi groups --names 2>/dev/null)'
 # the program papi stat counts ("--" or not), and command-line's after "--"
 complete -c papi -n '__papi_in_command' -a '(__papi_prog)'

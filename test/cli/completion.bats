@@ -258,3 +258,19 @@ fish_complete() {
 	fish_complete 'papi command-line perf::PAGE-F'
 	[ "$output" = perf::PAGE-FAULTS ]
 }
+
+@test "group names: papi groups' operands in bash, zsh and fish" {
+	complete_words "$PAPI_BIN" groups PAGE_F
+	[ "$status" -eq 0 ]
+	[ "$output" = PAGE_FAULTS ]
+	complete_words "$PAPI_BIN" groups -v CONTEXT_
+	[ "$output" = CONTEXT_SWITCHES ]
+	if command -v zsh >/dev/null; then
+		zsh_complete 'papi groups PAGE_F'
+		[ "$output" = "papi groups PAGE_FAULTS" ]
+	fi
+	if command -v fish >/dev/null; then
+		fish_complete 'papi groups PAGE_F'
+		[ "$output" = PAGE_FAULTS ]
+	fi
+}
