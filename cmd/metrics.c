@@ -114,26 +114,26 @@ int mg_missing(const struct mgroup *g, const struct mgroup_metric *m, const stru
 	return -1;
 }
 
-void mg_print_value(FILE *f, double v, const char *unit)
+void mg_format(char *buf, size_t len, double v, const char *unit)
 {
 	const char *k = "";
-	/* rates get a prefix: 1.174 K/s */
-	if (!strncmp(unit, "1/", 2)) {
-		double a = fabs(v);
-		if (a >= 1e9) {
-			v /= 1e9;
-			k = "G";
-		} else if (a >= 1e6) {
-			v /= 1e6;
-			k = "M";
-		} else if (a >= 1e3) {
-			v /= 1e3;
-			k = "K";
-		}
-		fprintf(f, "%.3f %s%s", v, k, unit + 1);
+	if (strncmp(unit, "1/", 2)) {
+		snprintf(buf, len, "%.3f%s%s", v, *unit ? " " : "", unit);
 		return;
 	}
-	fprintf(f, "%.3f%s%s", v, *unit ? " " : "", unit);
+	/* rates get a prefix: 1.174 K/s */
+	double a = fabs(v);
+	if (a >= 1e9) {
+		v /= 1e9;
+		k = "G";
+	} else if (a >= 1e6) {
+		v /= 1e6;
+		k = "M";
+	} else if (a >= 1e3) {
+		v /= 1e3;
+		k = "K";
+	}
+	snprintf(buf, len, "%.3f %s%s", v, k, unit + 1);
 }
 
 int group_files_report(const char *cmd)

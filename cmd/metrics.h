@@ -43,8 +43,8 @@ int mg_missing(const struct mgroup *g, const struct mgroup_metric *m, const stru
  * Returns how many there were. */
 int group_files_report(const char *cmd);
 
-/* Print value v with its unit the way a person reads it, on f: "1.174 K/s"
- * for rates, "3.21 %", "0.987 CPUs". */
-void mg_print_value(FILE *f, double v, const char *unit);
+/* Value v with its unit the way a person reads it, into buf: "1.174 K/s"
+ * for a rate (a unit "1/s": K, M, G prefixes), "3.210 %", "0.987 CPUs". */
+void mg_format(char *buf, size_t len, double v, const char *unit);
 
 #endif

@@ -18,6 +18,8 @@ enum {
 static const struct cli_opt opts[] = {
 	{ "event", 'e', required_argument, "EV[,EV...]",
 	  "count these events (repeatable): presets, native events with qualifiers, user events" },
+	{ "group", 'g', required_argument, "GROUP[,GROUP...]",
+	  "count these metric groups' events and print their metrics (repeatable; see 'papi groups')" },
 	{ "repeat", 'r', required_argument, "N", "run the command N times: mean, stddev, min, median, max" },
 	{ "field-separator", 'x', required_argument, "SEP", "CSV with separator SEP, with a header row" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
@@ -99,6 +101,10 @@ static int parse(struct st *s, int argc, char **argv)
 			if (st_events_parse(s, c.optarg) < 0)
 				return -1;
 			break;
+		case 'g':
+			if (st_groups_parse(s, c.optarg) < 0)
+				return -1;
+			break;
 		case 'r':
 			if (cli_long_arg("stat", "-r", c.optarg, 1, 100000, &v) < 0)
 				return -1;
@@ -151,7 +157,7 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || attach || s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
+		if (s->nev || s->o.ngroups || attach || s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o and --job"), -1;
 		if (s->o.json && s->o.sep)
@@ -278,9 +284,11 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	}
 	event_files_report("stat");
+	if (st_groups_add(&s) < 0)
+		goto fail;
 	if (s.nev == 0 && st_events_default(&s) < 0)
 		goto fail;
-	if (st_events_resolve(&s) < 0)
+	if (st_events_resolve(&s) < 0 || st_groups_map(&s) < 0)
 		goto fail;
 	s.runs = calloc((size_t)s.o.repeat, sizeof *s.runs);
 	for (int i = 0; i < s.nev; i++)

@@ -28,6 +28,8 @@ struct st_event {
 
 struct st_opts {
 	int repeat;		/* -r */
+	char **groups;		/* -g: the metric groups named (into argv) */
+	int ngroups;
 	int json;		/* --json */
 	char sep;		/* -x SEP, 0 for the human report */
 	const char *out_path;	/* -o */
@@ -71,10 +73,22 @@ struct st_interval {
 	long long *val;			/* per event (delta over the interval) */
 };
 
+/* A metric group being counted: the DEFAULT group (shown beside its
+ * events) or one given with -g. */
+struct mgroup;
+#define ST_GROUP_EVENTS 32	/* MGROUP_MAX_EVENTS */
+struct st_group {
+	const struct mgroup *g;
+	int dflt;
+	int evi[ST_GROUP_EVENTS];	/* each event's index in s->ev, -1 when not there */
+};
+
 struct st {
 	struct st_opts o;
 	struct st_event *ev;
 	int nev;
+	struct st_group *grp;	/* -g groups in order, then DEFAULT */
+	int ngrp;
 	int *sets;		/* EventSets: one per target thread (one for a command) */
 	pid_t *set_tid;
 	int nsets;
@@ -85,6 +99,7 @@ struct st {
 	int niv;
 	int ivrows;		/* interval lines printed (human, CSV) */
 	long long *ivprev;	/* totals at the previous interval */
+	int64_t ivprev_ns;	/* and its time */
 	FILE *out;		/* where the report goes */
 	struct st_rank rank;	/* this process in its MPI job */
 	int ranked;		/* the JSON report says the MPI rank and job */
@@ -92,6 +107,10 @@ struct st {
 };
 
 /* ---- stat_events.c */
+/* Add event name (not copied: it must outlive s) to s->ev; deflt: what the
+ * default set and groups add, reported as not supported when it cannot be
+ * counted. Its index, or -1 when out of memory. */
+int st_event_push(struct st *s, const char *name, int deflt);
 /* Add each name of the comma-separated list to s->ev. 0, or -1 after a usage
  * message (empty name). */
 int st_events_parse(struct st *s, char *list);
@@ -172,19 +191,6 @@ int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *
 /* ---- stat_stats.c: the tables the reports are built from */
 enum { T_ELAPSED, T_USER, T_SYS, T_COUNT };
 extern const char *const st_time_names[T_COUNT];
-/* A metric's input that is not an event role: the clock (task-clock, else
- * cpu-clock) or the elapsed time. */
-enum { IN_CLOCK = -1, IN_ELAPSED = -2 };
-struct st_metric_def {
-	const char *key;	/* JSON and CSV name */
-	const char *label;	/* the human report's text after the value */
-	const char *unit;	/* "1/s" is shown scaled to K or M, "%" with "% " */
-	int num, den;		/* value = scale * num / den: roles or IN_* */
-	double scale;
-	int line;		/* shown on the line of the event with this role (or IN_CLOCK) */
-};
-extern const struct st_metric_def st_metric_defs[];
-extern const int st_nmetric_defs;
 extern const char *const st_csv_cols[];
 extern const int st_ncsv_cols;
 
@@ -206,14 +212,51 @@ int st_time_stats(const struct st *s, int which, struct st_stats *o);
 void st_event_stats(const struct st *s, const struct st_event *e, struct st_stats *o);
 /* Percentage of the enabled time the event was really counting. */
 double st_running_pct(const struct st_event *e);
-/* The derived metrics whose inputs were counted, with statistics over the
- * runs of each run's value, into m[st_nmetric_defs]; returns how many. */
+/* ---- stat_metrics.c: metric groups */
+/* -g LIST: add the comma-separated group names to s->o.groups. 0, or -1
+ * after a usage message. */
+int st_groups_parse(struct st *s, char *list);
+/* Add each -g group's events to s->ev (the alternative that counts here;
+ * one already there is not added again), before st_events_resolve. 0, or
+ * -1 after a message (a group that does not exist here). */
+int st_groups_add(struct st *s);
+/* After st_events_resolve: find the DEFAULT group's events among those
+ * counted (whichever alternative, :u or not). 0, or -1 out of memory. */
+int st_groups_map(struct st *s);
+void st_groups_free(struct st *s);
+/* One metric of a group, with its statistics over the runs of each run's
+ * value (t.n 0: no run could compute it). */
+struct mgroup_metric;
 struct st_metric {
-	const struct st_metric_def *def;
-	int line;		/* the role of the event whose line shows it */
+	const struct st_group *grp;
+	const struct mgroup_metric *def;
+	int line;		/* DEFAULT: the index in s->ev of the event whose line shows it */
+	int missing;		/* not computed: the s->ev index of an input not counted, or -1 */
 	struct st_stats t;
 };
+/* How many metrics st_metrics may return. */
+int st_metrics_max(const struct st *s);
+/* The metrics to report, into m[st_metrics_max(s)]: every metric of the
+ * -g groups (computed or not), then DEFAULT's that were computed, a name
+ * given once (the first group's). Returns how many. */
 int st_metrics(const struct st *s, struct st_metric *m);
+/* The value of metric m of group gr from per-event counts (vals[s->nev],
+ * for the events counted) over secs seconds: NAN when it cannot be
+ * computed. */
+double st_metric_value(const struct st *s, const struct st_group *gr, const struct mgroup_metric *m,
+		       const long long *vals, double secs);
+/* The metrics one interval shows: each whose events were all counted
+ * (a name once), with its value from the interval's counts d[s->nev] over
+ * secs seconds (NAN: none, a division by zero), into out[st_metrics_max(s)].
+ * Returns how many. */
+struct st_ivmetric {
+	const struct st_group *grp;
+	const struct mgroup_metric *def;
+	double value;
+};
+int st_interval_metrics(const struct st *s, const long long *d, double secs, struct st_ivmetric *out);
+/* v and m's unit as a person reads them ("1.174 K/s"), into buf. */
+void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m);
 
 /* ---- stat_report.c: the human report and the intervals */
 /* The final report in the chosen format on s->out. */

@@ -16,15 +16,14 @@ static const char *const default_set[] = {
 	"PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_BR_INS", "PAPI_BR_MSP",
 };
 
-static int ev_push(struct st *s, const char *name, int deflt)
+int st_event_push(struct st *s, const char *name, int deflt)
 {
 	struct st_event *n = realloc(s->ev, (size_t)(s->nev + 1) * sizeof *n);
 	if (!n)
 		return -1;
 	s->ev = n;
 	n[s->nev] = (struct st_event){ .name = name, .deflt = deflt, .slot = -1 };
-	s->nev++;
-	return 0;
+	return s->nev++;
 }
 
 int st_events_parse(struct st *s, char *list)
@@ -34,7 +33,7 @@ int st_events_parse(struct st *s, char *list)
 	if (!*list || list[strlen(list) - 1] == ',' || *list == ',' || strstr(list, ",,"))
 		return cli_usage("stat", "empty event name in '-e %s'", list), -1;
 	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save))
-		if (ev_push(s, t, 0) < 0)
+		if (st_event_push(s, t, 0) < 0)
 			return -1;
 	return 0;
 }
@@ -42,7 +41,7 @@ int st_events_parse(struct st *s, char *list)
 int st_events_default(struct st *s)
 {
 	for (size_t i = 0; i < sizeof default_set / sizeof *default_set; i++)
-		if (ev_push(s, default_set[i], 1) < 0)
+		if (st_event_push(s, default_set[i], 1) < 0)
 			return -1;
 	return 0;
 }
@@ -391,6 +390,7 @@ void st_free(struct st *s)
 	free(s->iv);
 	free(s->ivprev);
 	free(s->ev);
+	st_groups_free(s);
 	free(s->sets);
 	free(s->set_tid);
 	free(s->runs);

@@ -1,10 +1,12 @@
 /* stat_export.c: papi stat's machine-readable reports: CSV and JSON, every number at a stated precision. */
 #include <math.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/wait.h>
 
 #include "cli.h"
 #include "stat.h"
+#include "internal.h"
 
 #define JSON_SCHEMA_VERSION 1
 
@@ -59,7 +61,7 @@ static void csv_empty(struct csv *c, int from, const char *note)
 void st_csv_report(const struct st *s, FILE *f)
 {
 	struct csv c;
-	struct st_metric m[st_nmetric_defs];
+	struct st_metric m[st_metrics_max(s)];
 	int nm = st_metrics(s, m);
 	csv_init(&c, f, s->o.sep);
 	if (s->ivrows == 0)
@@ -83,8 +85,20 @@ void st_csv_report(const struct st *s, FILE *f)
 		csv_row_end(&c);
 	}
 	for (int k = 0; k < nm; k++) {
-		csv_stat_row(&c, "metric", m[k].def->key, m[k].def->unit, &m[k].t);
-		csv_empty(&c, 10, NULL);
+		char note[128];
+		snprintf(note, sizeof note, "group %s%s%s", m[k].grp->g->name, m[k].t.n ? "" : ": needs ",
+			 m[k].t.n ? "" : m[k].missing >= 0 ? s->ev[m[k].missing].name : "an event not counted");
+		if (m[k].t.n) {
+			csv_stat_row(&c, "metric", m[k].def->name, m[k].def->unit, &m[k].t);
+			csv_empty(&c, 10, note);
+			continue;
+		}
+		csv_field(&c, NULL);
+		csv_field(&c, "metric");
+		csv_field(&c, m[k].def->name);
+		csv_field(&c, NULL);
+		csv_field(&c, m[k].def->unit);
+		csv_empty(&c, 5, note);
 	}
 	for (int w = 0; w < T_COUNT; w++) {
 		struct st_stats t;
@@ -233,9 +247,17 @@ static void json_intervals(struct json *j, const struct st *s)
 	json_kint(j, "interval_ms", s->o.interval_ms);
 	json_key(j, "intervals");
 	json_arr_begin(j);
+	struct st_ivmetric m[st_metrics_max(s)];
 	for (int k = 0; k < s->niv; k++) {
 		json_obj_begin(j);
 		json_num(j, "time", (double)s->iv[k].t_ns / 1e9);
+		int64_t from = k ? s->iv[k - 1].t_ns : 0;
+		int nm = st_interval_metrics(s, s->iv[k].val, (double)(s->iv[k].t_ns - from) / 1e9, m);
+		json_key(j, "metrics");
+		json_obj_begin(j);
+		for (int i = 0; i < nm; i++)
+			json_num(j, m[i].def->name, m[i].value);
+		json_obj_end(j);
 		json_key(j, "values");
 		json_arr_begin(j);
 		for (int i = 0; i < s->nev; i++)
@@ -252,7 +274,7 @@ static void json_intervals(struct json *j, const struct st *s)
 void st_json_report(const struct st *s, FILE *f)
 {
 	struct json j;
-	struct st_metric m[st_nmetric_defs];
+	struct st_metric m[st_metrics_max(s)];
 	int nm = st_metrics(s, m);
 	json_init(&j, f, 1);
 	json_obj_begin(&j);
@@ -271,11 +293,20 @@ void st_json_report(const struct st *s, FILE *f)
 	json_arr_begin(&j);
 	for (int k = 0; k < nm; k++) {
 		json_obj_begin(&j);
-		json_kstr(&j, "name", m[k].def->key);
-		json_num(&j, "value", m[k].t.mean);
+		json_kstr(&j, "name", m[k].def->name);
+		json_kstr(&j, "group", m[k].grp->g->name);
 		json_kstr(&j, "unit", m[k].def->unit);
+		json_kstr(&j, "description", m[k].def->desc);
+		json_kstr(&j, "formula", m[k].def->formula);
 		json_kint(&j, "runs", m[k].t.n);
-		json_stats(&j, &m[k].t);
+		if (m[k].t.n) {
+			json_num(&j, "value", m[k].t.mean);
+			json_stats(&j, &m[k].t);
+		} else {
+			json_key(&j, "value");
+			json_put_null(&j);
+			json_kstr(&j, "needs", m[k].missing >= 0 ? s->ev[m[k].missing].name : NULL);
+		}
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include "cli.h"
+#include "internal.h"
 #include "stat.h"
 
 /* ------------------------------------------------------------------ one run */
@@ -19,24 +20,64 @@ static void human_value(FILE *f, const struct st_event *e, double v)
 		fprintf(f, "%16.2f %-4s", v, "");
 }
 
+/* A metric's value in the columns of an event's count: the number
+ * right-aligned as counts are, the unit after it ("-" when there is no
+ * value); 21 columns and the unit's overflow. */
+static void human_metric_value(FILE *f, double v, const struct mgroup_metric *def)
+{
+	char val[64];
+	if (isnan(v)) {
+		fprintf(f, "%21s", "-");
+		return;
+	}
+	st_metric_format(val, sizeof val, v, def);
+	char *sp = strchr(val, ' ');
+	if (sp)
+		*sp++ = '\0';
+	fprintf(f, "%16s %-4s", val, sp ? sp : "");
+}
+
 /* "  # 0.262 CPUs utilized" after the event name, aligned; over runs with
  * the relative standard deviation of the metric's per-run values. */
 static void human_metric(FILE *f, const char *name, const struct st_metric *m)
 {
-	double v = m->t.mean;
-	const char *k = "", *unit = m->def->unit;
-	if (!strcmp(unit, "1/s") && v >= 1e6) {
-		v /= 1e6;
-		k = "M";
-	} else if (!strcmp(unit, "1/s") && v >= 1e3) {
-		v /= 1e3;
-		k = "K";
-	}
 	int pad = 24 - (int)strlen(name);
-	fprintf(f, "%*s  # %.3f %s%s%s", pad > 0 ? pad : 0, "", v, k, !strcmp(unit, "%") ? "% " : "",
-		m->def->label);
+	char val[64];
+	st_metric_format(val, sizeof val, m->t.mean, m->def);
+	fprintf(f, "%*s  # %s", pad > 0 ? pad : 0, "", val);
+	if (*m->def->desc)
+		fprintf(f, " %s", m->def->desc);
 	if (m->t.n > 1)
 		fprintf(f, " (± %.2f%%)", m->t.mean ? 100 * m->t.stddev / fabs(m->t.mean) : 0);
+}
+
+/* The metrics of the -g groups, group by group, after the events: the
+ * value and unit, the name, and the description or what it lacks. */
+static void human_groups(FILE *f, const struct st *s, const struct st_metric *m, int nm)
+{
+	const struct st_group *cur = NULL;
+	for (int k = 0; k < nm; k++) {
+		if (m[k].grp->dflt)
+			continue;
+		if (m[k].grp != cur) {
+			cur = m[k].grp;
+			fprintf(f, "\n %s: %s\n", cur->g->name, cur->g->desc ? cur->g->desc : "");
+		}
+		if (m[k].t.n > 0)
+			human_metric_value(f, m[k].t.mean, m[k].def);
+		else
+			fprintf(f, "%21s", "<not computed>");
+		fprintf(f, " %-24s", m[k].def->name);
+		if (m[k].t.n == 0 && m[k].missing != -1)
+			fprintf(f, "  # needs %s", m[k].missing >= 0 ? s->ev[m[k].missing].name
+				: "an event that is not counted");
+		else if (*m[k].def->desc)
+			fprintf(f, "  # %s", m[k].def->desc);
+		if (m[k].t.n > 1)
+			fprintf(f, " (± %.2f%%, min %.4g, max %.4g)",
+				m[k].t.mean ? 100 * m[k].t.stddev / fabs(m[k].t.mean) : 0, m[k].t.min, m[k].t.max);
+		fputc('\n', f);
+	}
 }
 
 /* ------------------------------------------------------------------ over runs
@@ -111,7 +152,7 @@ static void human_status(FILE *f, const struct st *s)
 
 static void human(const struct st *s, FILE *f)
 {
-	struct st_metric m[st_nmetric_defs];
+	struct st_metric m[st_metrics_max(s)];
 	int nm = st_metrics(s, m), multi = s->nruns > 1;
 	fputc('\n', f);
 	human_status(f, s);
@@ -138,7 +179,7 @@ static void human(const struct st *s, FILE *f)
 		}
 		fprintf(f, " %s", e->name);
 		for (int k = 0; k < nm; k++)
-			if (m[k].line == e->role)
+			if (m[k].grp->dflt && m[k].line == i)
 				human_metric(f, e->name, &m[k]);
 		double pct = st_running_pct(e);
 		if (e->en && pct < 99.995)
@@ -162,6 +203,7 @@ static void human(const struct st *s, FILE *f)
 				fprintf(f, "%s %s", k++ ? "," : "", s->ev[j].name);
 		fprintf(f, ":\n   %s\n", e->reason);
 	}
+	human_groups(f, s, m, nm);
 	fputc('\n', f);
 	for (int w = 0; w < T_COUNT; w++) {
 		struct st_stats t;
@@ -202,6 +244,10 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 		d[i] = total[i] - s->ivprev[i];
 		s->ivprev[i] = total[i];
 	}
+	double secs = (double)(t_ns - s->ivprev_ns) / 1e9;
+	s->ivprev_ns = t_ns;
+	struct st_ivmetric m[st_metrics_max(s)];
+	int nm = s->o.json ? 0 : st_interval_metrics(s, d, secs, m);
 	if (s->o.json) {	/* kept for the one document at the end */
 		struct st_interval *n = realloc(s->iv, (size_t)(s->niv + 1) * sizeof *n);
 		if (!n) {
@@ -231,6 +277,19 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 				csv_field(&c, NULL);
 			csv_row_end(&c);
 		}
+		for (int k = 0; k < nm; k++) {
+			csv_double(&c, st_tidy(t));
+			csv_field(&c, "interval_metric");
+			csv_field(&c, m[k].def->name);
+			csv_double(&c, st_tidy(m[k].value));
+			csv_field(&c, m[k].def->unit);
+			for (int j = 5; j < st_ncsv_cols - 1; j++)
+				csv_field(&c, NULL);
+			char note[80];
+			snprintf(note, sizeof note, "group %s", m[k].grp->g->name);
+			csv_field(&c, note);
+			csv_row_end(&c);
+		}
 	} else {
 		if (s->ivrows++ == 0)
 			fprintf(f, "%12s %21s  %s\n", "time (s)", "count", "event");
@@ -241,6 +300,11 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 			fprintf(f, "%12.3f ", t);
 			human_value(f, e, (double)d[i]);
 			fprintf(f, " %s\n", e->name);
+		}
+		for (int k = 0; k < nm; k++) {
+			fprintf(f, "%12.3f ", t);
+			human_metric_value(f, m[k].value, m[k].def);
+			fprintf(f, " %s\n", m[k].def->name);
 		}
 	}
 	fflush(f);

@@ -1,4 +1,4 @@
-/* stat_stats.c: papi stat's numbers: the tables of derived metrics and report columns, statistics over runs, metrics per run, and the precision they are printed to. */
+/* stat_stats.c: papi stat's numbers: the report columns, statistics over runs, and the precision they are printed to. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,19 +8,6 @@
 #include "stat.h"
 
 /* ------------------------------------------------------------------ tables */
-/* Each derived metric: value = scale * numerator / denominator, computed
- * per run from the events (by role) or the elapsed time, shown when both
- * inputs were counted. A new metric is a new row. */
-const struct st_metric_def st_metric_defs[] = {
-	{ "cpu_utilization", "CPUs utilized", "CPUs", IN_CLOCK, IN_ELAPSED, 1e-9, IN_CLOCK },
-	{ "context_switch_rate", "/s of CPU time", "1/s", ROLE_CS, IN_CLOCK, 1e9, ROLE_CS },
-	{ "page_fault_rate", "/s of CPU time", "1/s", ROLE_PF, IN_CLOCK, 1e9, ROLE_PF },
-	{ "clock_rate", "GHz", "GHz", ROLE_CYC, IN_CLOCK, 1, ROLE_CYC },
-	{ "ipc", "instructions per cycle", "", ROLE_INS, ROLE_CYC, 1, ROLE_INS },
-	{ "branch_miss_ratio", "of all branches", "%", ROLE_BR_MSP, ROLE_BR_INS, 100, ROLE_BR_MSP },
-};
-const int st_nmetric_defs = (int)(sizeof st_metric_defs / sizeof *st_metric_defs);
-
 /* The CSV columns, the same in every mode. */
 const char *const st_csv_cols[] = {
 	"time", "kind", "name", "value", "unit", "runs", "stddev", "min", "median", "max",
@@ -95,59 +82,4 @@ void st_event_stats(const struct st *s, const struct st_event *e, struct st_stat
 double st_running_pct(const struct st_event *e)
 {
 	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;
-}
-
-/* ------------------------------------------------------------------ derived metrics */
-/* The first counted event with this role. */
-static const struct st_event *by_role(const struct st *s, int role)
-{
-	for (int i = 0; i < s->nev; i++)
-		if (s->ev[i].avail && s->ev[i].role == role && s->ev[i].run > 0)
-			return &s->ev[i];
-	return NULL;
-}
-
-/* One input of a metric: an event (the clock: task-clock, else cpu-clock),
- * or the elapsed time (*e stays NULL). 0 when it was not counted. */
-static int input(const struct st *s, int in, const struct st_event **e)
-{
-	*e = NULL;
-	if (in == IN_ELAPSED)
-		return 1;
-	*e = in == IN_CLOCK ? by_role(s, ROLE_TASK_CLOCK) : by_role(s, in);
-	if (!*e && in == IN_CLOCK)
-		*e = by_role(s, ROLE_CPU_CLOCK);
-	return *e != NULL;
-}
-
-static double input_value(const struct st *s, const struct st_event *e, int r)
-{
-	return e ? (double)e->val[r] : s->runs[r].elapsed;
-}
-
-int st_metrics(const struct st *s, struct st_metric *m)
-{
-	int n = 0;
-	for (int k = 0; k < st_nmetric_defs; k++) {
-		const struct st_metric_def *d = &st_metric_defs[k];
-		const struct st_event *num, *den;
-		if (!input(s, d->num, &num) || !input(s, d->den, &den))
-			continue;
-		/* Each run's own ratio, so that the statistics describe the
-		 * metric; a run whose denominator is 0 has none. */
-		double v[s->nruns > 0 ? s->nruns : 1];
-		int nv = 0;
-		for (int r = 0; r < s->nruns; r++) {
-			double dv = input_value(s, den, r);
-			if (dv > 0)
-				v[nv++] = d->scale * input_value(s, num, r) / dv;
-		}
-		if (nv == 0)
-			continue;
-		m[n].def = d;
-		m[n].line = d->line == IN_CLOCK ? num->role : d->line;
-		st_stats(v, nv, &m[n].t);
-		n++;
-	}
-	return n;
 }

@@ -170,6 +170,28 @@ int main(void)
 		ok(groups[i]->nmet > 0 && used, "%s:%d: %s has metrics, each over its events",
 		   groups[i]->file, groups[i]->line, groups[i]->name);
 	}
+	/* papi stat shows a metric name once, whichever group it is in: two
+	 * groups that can be counted together (of different names, on a CPU
+	 * both concern) give one name one formula. */
+	for (int i = 0; i < ngroups; i++)
+		for (int k = i + 1; k < ngroups; k++) {
+			const struct mgroup *a = groups[i], *b = groups[k];
+			int both = !a->cpus || !b->cpus;
+			for (int x = 0; a->cpus && b->cpus && a->cpus[x]; x++)
+				for (int y = 0; b->cpus[y]; y++)
+					both |= !strcmp(a->cpus[x], b->cpus[y]);
+			if (!both || !strcmp(a->name, b->name))
+				continue;
+			for (int m = 0; m < a->nmet; m++)
+				for (int n = 0; n < b->nmet; n++)
+					if (!strcmp(a->met[m].name, b->met[n].name) &&
+					    (strcmp(a->met[m].formula, b->met[n].formula) ||
+					     strcmp(a->met[m].unit, b->met[n].unit)))
+						ok(0, "metric %s: '%s' in %s (%s:%d) but '%s' in %s (%s:%d)",
+						   a->met[m].name, a->met[m].formula, a->name, a->file, a->met[m].line,
+						   b->met[n].formula, b->name, b->file, b->met[n].line);
+		}
+	ok(1, "a metric name has one formula and unit across groups");
 	/* The CPUs the sections name, each checked once; then the generic groups. */
 	const char *pmus[64];
 	int npmus = 0, nev_generic = 0;

@@ -1,0 +1,257 @@
+/* stat_metrics.c: papi stat's metric groups: -g groups and their events, the DEFAULT group's events among those counted, metric values per run and per interval. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "metrics.h"
+#include "stat.h"
+
+_Static_assert(ST_GROUP_EVENTS == MGROUP_MAX_EVENTS, "st_group.evi holds a group's events");
+
+int st_groups_parse(struct st *s, char *list)
+{
+	char *save = NULL;
+	if (!*list || list[strlen(list) - 1] == ',' || *list == ',' || strstr(list, ",,"))
+		return cli_usage("stat", "empty group name in '-g %s'", list), -1;
+	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char **n = realloc(s->o.groups, (size_t)(s->o.ngroups + 1) * sizeof *n);
+		if (!n)
+			return cli_error("stat", "out of memory"), -1;
+		s->o.groups = n;
+		n[s->o.ngroups++] = t;
+	}
+	return 0;
+}
+
+static struct st_group *grp_push(struct st *s, const struct mgroup *g, int dflt)
+{
+	struct st_group *n = realloc(s->grp, (size_t)(s->ngrp + 1) * sizeof *n);
+	if (!n)
+		return NULL;
+	s->grp = n;
+	n = &s->grp[s->ngrp++];
+	memset(n, 0, sizeof *n);
+	n->g = g;
+	n->dflt = dflt;
+	for (int i = 0; i < ST_GROUP_EVENTS; i++)
+		n->evi[i] = -1;
+	return n;
+}
+
+/* The event of s->ev called name (any case), or -1. */
+static int ev_named(const struct st *s, const char *name)
+{
+	for (int i = 0; i < s->nev; i++)
+		if (!strcasecmp(s->ev[i].name, name))
+			return i;
+	return -1;
+}
+
+int st_groups_add(struct st *s)
+{
+	if (s->o.ngroups)
+		group_files_report("stat");
+	for (int k = 0; k < s->o.ngroups; k++) {
+		const struct mgroup *g = mgroups_find(s->o.groups[k]);
+		char cut[80];
+		if (!g) {
+			int n, elsewhere = 0;
+			const struct mgroup *const *all = mgroups_all(&n);
+			for (int i = 0; i < n; i++)
+				elsewhere |= !strcasecmp(all[i]->name, s->o.groups[k]);
+			return cli_error("stat", "unknown metric group '%s': %s",
+					 cli_cut(s->o.groups[k], cut, sizeof cut),
+					 elsewhere ? "it is written for other CPUs only (papi groups --all)"
+						   : "see 'papi groups'"), -1;
+		}
+		int again = 0;
+		for (int i = 0; i < s->ngrp; i++)
+			again |= s->grp[i].g == g;
+		if (again)
+			continue;
+		struct st_group *gr = grp_push(s, g, 0);
+		struct mg_pick pick[MGROUP_MAX_EVENTS];
+		if (!gr || mg_pick_all(g, pick) < 0)
+			return cli_error("stat", "out of memory"), -1;
+		for (int i = 0; i < g->nev; i++) {
+			const char *name = g->ev[i].alt[pick[i].alt >= 0 ? pick[i].alt : 0];
+			int at = ev_named(s, name);
+			if (at < 0 && (at = st_event_push(s, name, 1)) < 0) {
+				mg_picks_free(g, pick);
+				return cli_error("stat", "out of memory"), -1;
+			}
+			if (!pick[i].ok && !s->ev[at].reason && pick[i].why)
+				s->ev[at].reason = strdup(pick[i].why);
+			gr->evi[i] = at;
+		}
+		mg_picks_free(g, pick);
+	}
+	return 0;
+}
+
+/* Are codes a and b the same count? The same code, or native events of the
+ * same kernel encoding whatever their qualifiers (:u counts what the event
+ * counts, in fewer places). */
+static int same_event(int a, int b)
+{
+	if (a == b)
+		return 1;
+	if (!IS_NATIVE(a) || !IS_NATIVE(b))
+		return 0;
+	const struct native *x = native_get(a & PAPI_NATIVE_AND_MASK), *y = native_get(b & PAPI_NATIVE_AND_MASK);
+	return x && y && x->attr.type == y->attr.type && x->attr.config == y->attr.config &&
+	       x->attr.config1 == y->attr.config1 && x->attr.config2 == y->attr.config2;
+}
+
+/* Whether naming name may wake libpfm4 (1.5 ms or more in a VM): only
+ * names the counted events made it start for anyway. */
+static int cheap(const struct st *s, const char *name)
+{
+	struct native_sw sw;
+	if (!strncasecmp(name, "PAPI_", 5) || native_sw_match(name, &sw))
+		return 1;
+	for (int i = 0; i < s->nev; i++) {
+		const struct st_event *e = &s->ev[i];
+		if (!e->avail)
+			continue;
+		if (!IS_NATIVE(e->code))
+			return 1;	/* a preset: its tables ask libpfm4 */
+		const struct native *n = native_get(e->code & PAPI_NATIVE_AND_MASK);
+		if (n && n->attr.type != PERF_TYPE_SOFTWARE)
+			return 1;
+	}
+	return 0;
+}
+
+int st_groups_map(struct st *s)
+{
+	const struct mgroup *g = mgroups_find("DEFAULT");
+	if (!g)
+		return 0;
+	struct st_group *gr = grp_push(s, g, 1);
+	if (!gr)
+		return -1;
+	for (int i = 0; i < g->nev; i++)
+		for (int k = 0; k < g->ev[i].nalt && gr->evi[i] < 0; k++) {
+			const char *name = g->ev[i].alt[k];
+			int code;
+			if (!cheap(s, name) || mg_resolve(name, &code) != PAPI_OK)
+				continue;
+			for (int e = 0; e < s->nev && gr->evi[i] < 0; e++)
+				if (s->ev[e].avail && same_event(s->ev[e].code, code))
+					gr->evi[i] = e;
+		}
+	papi_clear_reason();
+	return 0;
+}
+
+void st_groups_free(struct st *s)
+{
+	free(s->grp);
+	free(s->o.groups);
+	s->grp = NULL;
+	s->o.groups = NULL;
+}
+
+/* ------------------------------------------------------------------ values */
+double st_metric_value(const struct st *s, const struct st_group *gr, const struct mgroup_metric *m,
+		       const long long *vals, double secs)
+{
+	double v[MGROUP_MAX_EVENTS];
+	for (int i = 0; i < gr->g->nev; i++) {
+		int e = gr->evi[i];
+		v[i] = e >= 0 && s->ev[e].avail && (s->ev[e].run > 0 || s->ev[e].en == 0) ? (double)vals[e] : NAN;
+	}
+	return mg_value(gr->g, m, v, secs);
+}
+
+int st_metrics_max(const struct st *s)
+{
+	int n = 0;
+	for (int k = 0; k < s->ngrp; k++)
+		n += s->grp[k].g->nmet;
+	return n > 0 ? n : 1;
+}
+
+/* Was a metric of this name listed already? */
+static int listed(const struct st_metric *m, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(m[i].def->name, name))
+			return 1;
+	return 0;
+}
+
+/* The event of s->ev metric def of gr lacks (-2: one the group did not
+ * find), or -1 when every input was counted. */
+static int missing(const struct st *s, const struct st_group *gr, const struct mgroup_metric *def)
+{
+	for (int u = 0; u < def->nuse; u++)
+		if (def->use[u] < gr->g->nev) {
+			int e = gr->evi[def->use[u]];
+			if (e < 0 || !s->ev[e].avail || (s->ev[e].run == 0 && s->ev[e].en > 0))
+				return e >= 0 ? e : -2;
+		}
+	return -1;
+}
+
+int st_interval_metrics(const struct st *s, const long long *d, double secs, struct st_ivmetric *out)
+{
+	int n = 0;
+	for (int k = 0; k < s->ngrp; k++) {
+		const struct st_group *gr = &s->grp[k];
+		for (int j = 0; j < gr->g->nmet; j++) {
+			const struct mgroup_metric *def = &gr->g->met[j];
+			int seen = 0;
+			for (int i = 0; i < n; i++)
+				seen |= !strcmp(out[i].def->name, def->name);
+			if (seen || missing(s, gr, def) != -1)
+				continue;
+			out[n].def = def;
+			out[n].grp = gr;
+			out[n++].value = st_metric_value(s, gr, def, d, secs);
+		}
+	}
+	return n;
+}
+
+int st_metrics(const struct st *s, struct st_metric *m)
+{
+	int n = 0;
+	long long row[s->nev > 0 ? s->nev : 1];
+	double v[s->nruns > 0 ? s->nruns : 1];
+	for (int k = 0; k < s->ngrp; k++) {
+		const struct st_group *gr = &s->grp[k];
+		for (int j = 0; j < gr->g->nmet; j++) {
+			const struct mgroup_metric *def = &gr->g->met[j];
+			if (listed(m, n, def->name))
+				continue;
+			/* each run's own value, so that the statistics describe the metric */
+			int nv = 0;
+			for (int r = 0; r < s->nruns; r++) {
+				for (int i = 0; i < s->nev; i++)
+					row[i] = s->ev[i].avail ? s->ev[i].val[r] : 0;
+				double x = st_metric_value(s, gr, def, row, s->runs[r].elapsed);
+				if (!isnan(x))
+					v[nv++] = x;
+			}
+			if (gr->dflt && nv == 0)
+				continue;
+			struct st_metric *o = &m[n++];
+			memset(o, 0, sizeof *o);
+			o->grp = gr;
+			o->def = def;
+			o->line = gr->dflt && def->nuse > 0 && def->use[0] < gr->g->nev ? gr->evi[def->use[0]] : -1;
+			o->missing = missing(s, gr, def);
+			st_stats(v, nv, &o->t);
+		}
+	}
+	return n;
+}
+
+void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m)
+{
+	mg_format(buf, len, v, m->unit);
+}
