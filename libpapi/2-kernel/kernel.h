@@ -46,6 +46,11 @@ struct sys_ops {
 	 * this CPU has no such leaf (beyond the highest of its range). NULL
 	 * where there is no CPUID (not x86). */
 	int (*cpuid)(unsigned leaf, unsigned sub, unsigned r[4]);
+	/* /proc/sys/kernel/perf_event_paranoid (2 when it cannot be read). */
+	int (*paranoid)(void);
+	/* 1 when this process holds CAP_PERFMON or CAP_SYS_ADMIN, which lift
+	 * the paranoid limits. */
+	int (*privileged)(void);
 };
 extern const struct sys_ops *sys;
 extern const struct sys_ops sys_real;
@@ -54,12 +59,24 @@ void sys_set_ops(const struct sys_ops *ops);
 
 /* Turn a perf_event_open errno into a PAPI error code. */
 int pe_errno_to_papi(int err);
-/* Write advice for a failed perf_event_open of the event called name into
- * buf: what failed and what a person can do about it. core_why, when not
- * NULL, says why this machine's core PMU cannot count (the naming layer
- * knows: pmu_core_unavailable_reason) and explains a refused hardware event. */
-void pe_advice(int err, const char *name, const struct perf_event_attr *attr,
+/* Write advice for a failed perf_event_open(attr, pid, cpu) of the event
+ * called name (NULL: no name) into buf: what failed and what a person can do
+ * about it. core_why, when not NULL, says why this machine's core PMU cannot
+ * count (the naming layer knows: pmu_core_unavailable_reason) and explains a
+ * refused hardware event. */
+void pe_advice(int err, const char *name, const struct perf_event_attr *attr, pid_t pid, int cpu,
 	       const char *core_why, char *buf, size_t len);
+/* What the kernel lets this process count, from perf_event_paranoid and its
+ * capabilities: kernel (and hypervisor) domains, whole CPUs. */
+int pe_kernel_allowed(void);
+int pe_cpu_allowed(void);
+/* The domains (PAPI_DOM_*) this process may count. */
+int pe_domains_allowed(void);
+/* Advice when kernel counting is refused for lack of privilege, into buf. */
+void pe_kernel_advice(char *buf, size_t len);
+/* Can this process count at all? PAPI_OK, or an error code with the one
+ * sentence that says why (and what to do) in buf. */
+int pe_probe(char *buf, size_t len);
 
 /* ------------------------------------------------------------------ kernel PMUs
  * kpmu.c: every PMU the kernel registered, as it describes them in sysfs,

@@ -8,11 +8,14 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
+
+#include <linux/capability.h>
 
 #include "2-kernel/kernel.h"
 
@@ -92,6 +95,34 @@ static int real_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
 #define REAL_CPUID NULL
 #endif
 
+/* The kernel's perf_event_paranoid: -1 everything, 0 no raw tracepoints,
+ * 1 no CPU-wide counting, 2 no kernel counting, 3 and more (a patch some
+ * distributions carry) no counting at all for unprivileged users. */
+static int real_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int v = 2;
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = 2;
+		fclose(f);
+	}
+	return v;
+}
+
+/* CAP_PERFMON (or, before Linux 5.8 knew it, CAP_SYS_ADMIN) in the
+ * effective set lifts the paranoid limits. */
+static int real_privileged(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+	memset(d, 0, sizeof d);
+	if (syscall(SYS_capget, &h, d) != 0)
+		return 0;
+	return (d[CAP_TO_INDEX(CAP_PERFMON)].effective & CAP_TO_MASK(CAP_PERFMON)) ||
+	       (d[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN));
+}
+
 const struct sys_ops sys_real = {
 	.perf_open = real_perf_open,
 	.read = read,
@@ -106,6 +137,8 @@ const struct sys_ops sys_real = {
 	.tsc = REAL_TSC,
 	.cpu_dir = "/sys/devices/system/cpu",
 	.cpuid = REAL_CPUID,
+	.paranoid = real_paranoid,
+	.privileged = real_privileged,
 };
 
 const struct sys_ops *sys = &sys_real;
@@ -146,69 +179,147 @@ int pe_errno_to_papi(int err)
 	}
 }
 
-static int read_paranoid(void)
+static int paranoid(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
-	int v = 2;
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = 2;
-		fclose(f);
+	return sys->paranoid ? sys->paranoid() : real_paranoid();
+}
+
+static int privileged(void)
+{
+	return sys->privileged ? sys->privileged() : real_privileged();
+}
+
+/* pe_kernel_allowed, pe_cpu_allowed, pe_domains_allowed: see internal.h.
+ * They answer what the kernel surely refuses; where they allow, the kernel
+ * still decides (a root in a container may hold capabilities that count
+ * only in its own namespace). */
+int pe_kernel_allowed(void)
+{
+	return paranoid() <= 1 || privileged();
+}
+
+int pe_cpu_allowed(void)
+{
+	return paranoid() <= 0 || privileged();
+}
+
+int pe_domains_allowed(void)
+{
+	return PAPI_DOM_USER | PAPI_DOM_SUPERVISOR | (pe_kernel_allowed() ? PAPI_DOM_KERNEL : 0);
+}
+
+void pe_kernel_advice(char *buf, size_t len)
+{
+	snprintf(buf, len, "counting the kernel needs perf_event_paranoid 1 or lower (it is %d) or "
+		 "CAP_PERFMON: set /proc/sys/kernel/perf_event_paranoid to 1, or grant CAP_PERFMON",
+		 paranoid());
+}
+
+/* Why the kernel refused (EACCES/EPERM) to count pid, in order: nothing is
+ * open to unprivileged users, a whole CPU, the kernel's share, another
+ * user's process; else a security policy (a container's seccomp profile,
+ * SELinux, AppArmor) forbids what the paranoid level allows. */
+static void perm_advice(const struct perf_event_attr *attr, pid_t pid, int cpu, char *buf, size_t len)
+{
+	int p = paranoid(), priv = privileged(), kernel = attr && !attr->exclude_kernel;
+	char path[64];
+	struct stat st;
+	snprintf(path, sizeof path, "/proc/self/task/%d", (int)pid);
+	int foreign = pid > 0 && stat(path, &st) != 0;
+	if (!priv && p >= 3 && !kernel) {
+		snprintf(buf, len, "this kernel lets no unprivileged user count events "
+			 "(perf_event_paranoid=%d): set /proc/sys/kernel/perf_event_paranoid to 2, "
+			 "or grant CAP_PERFMON", p);
+	} else if (!priv && p >= 1 && pid == -1) {
+		snprintf(buf, len, "counting all of CPU %d needs perf_event_paranoid 0 or lower "
+			 "(it is %d) or CAP_PERFMON: set /proc/sys/kernel/perf_event_paranoid to 0, "
+			 "or grant CAP_PERFMON", cpu, p);
+	} else if (!priv && p >= 2 && kernel) {
+		pe_kernel_advice(buf, len);
+	} else if (foreign) {
+		snprintf(path, sizeof path, "/proc/%d", (int)pid);
+		int other = stat(path, &st) == 0 && st.st_uid != getuid();
+		snprintf(buf, len, "not permitted to count process %d: %s; that needs CAP_PERFMON "
+			 "or the right to ptrace it", (int)pid,
+			 other ? "it belongs to another user" : "it is not dumpable (set-user-ID?)");
+	} else {
+		snprintf(buf, len, "perf_event_open was refused although perf_event_paranoid=%d%s: "
+			 "a security policy forbids it (a container's seccomp profile, SELinux, "
+			 "AppArmor)", p, priv ? " and CAP_PERFMON allow it" : " allows it");
 	}
-	return v;
 }
 
 /* pe_advice: one sentence a person can act on, for a failed open of the
- * event called name. Never fails; truncates to len. */
-void pe_advice(int err, const char *name, const struct perf_event_attr *attr,
+ * event called name ("name: why"; just why when name is NULL). Never
+ * fails; truncates to len. */
+void pe_advice(int err, const char *name, const struct perf_event_attr *attr, pid_t pid, int cpu,
 	       const char *core_why, char *buf, size_t len)
 {
-	const char *ev = name ? name : "event";
+	char why[400];
+	const char *w = why;
 
 	switch (err) {
 	case EACCES:
-	case EPERM: {
-		int p = read_paranoid();
-		snprintf(buf, len,
-			 "%s: permission denied (perf_event_paranoid=%d): set "
-			 "/proc/sys/kernel/perf_event_paranoid to %d or lower, or grant CAP_PERFMON",
-			 ev, p, attr && !attr->exclude_kernel ? 1 : 2);
+	case EPERM:
+		perm_advice(attr, pid, cpu, why, sizeof why);
 		break;
-	}
 	case ENOENT:
 	case ENODEV:
 	case EOPNOTSUPP:
 		if (core_why)
-			snprintf(buf, len, "%s: %s", ev, core_why);
+			w = core_why;
 		else if (attr && attr->sample_period && err == EOPNOTSUPP)
-			snprintf(buf, len, "%s: this PMU cannot sample or interrupt on overflow", ev);
+			w = "this PMU cannot sample or interrupt on overflow";
 		else
-			snprintf(buf, len, "%s: the kernel does not know this event on this PMU", ev);
+			w = "the kernel does not know this event on this PMU";
 		break;
 	case ENOSPC:
-		snprintf(buf, len, "%s: no free hardware counter for it together with the other events", ev);
+		w = "no free hardware counter for it together with the other events";
 		break;
 	case EBUSY:
-		snprintf(buf, len, "%s: the counters are in use by another tool (or exclusive access)", ev);
+		w = "the counters are in use by another tool (or exclusive access)";
 		break;
 	case EINVAL:
-		if (core_why)
-			snprintf(buf, len, "%s: %s", ev, core_why);
-		else
-			snprintf(buf, len, "%s: the kernel refused its encoding or this combination of options", ev);
+		w = core_why ? core_why : "the kernel refused its encoding or this combination of options";
 		break;
 	case EMFILE:
 	case ENFILE:
-		snprintf(buf, len, "%s: out of file descriptors (raise 'ulimit -n')", ev);
+		w = "out of file descriptors (raise 'ulimit -n')";
 		break;
 	case ESRCH:
-		snprintf(buf, len, "%s: no such process or thread to attach to", ev);
+		w = "no such process or thread to attach to";
 		break;
 	case ENOSYS:
-		snprintf(buf, len, "%s: this kernel has no perf_event support", ev);
+		w = "this kernel has no perf_event support";
 		break;
 	default:
-		snprintf(buf, len, "%s: perf_event_open failed: %s", ev, strerror(err));
+		snprintf(why, sizeof why, "perf_event_open failed: %s", strerror(err));
 		break;
 	}
+	snprintf(buf, len, "%s%s%s", name ? name : "", name ? ": " : "", w);
+}
+
+/* pe_probe: can this process count anything at all? Opens a user-space
+ * task clock on itself, as the least any counting needs. PAPI_OK, or the
+ * failure's code with the sentence why in buf (perf_event_paranoid 3 or 4
+ * on kernels that close counting to unprivileged users, a security
+ * policy, a kernel without perf_event). */
+int pe_probe(char *buf, size_t len)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.disabled = 1;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	int fd = sys->perf_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd >= 0) {
+		sys->close(fd);
+		return PAPI_OK;
+	}
+	int err = errno;
+	pe_advice(err, NULL, &a, 0, -1, NULL, buf, len);
+	return pe_errno_to_papi(err);
 }

@@ -384,11 +384,14 @@ static const char *name_quals(const char *name)
 	return q ? q : p + strlen(p);
 }
 
+/* Does the name set its own domain (:u, :k, :h, as libpfm4 reads them:
+ * in either case)? Then the EventSet's domain does not override it. */
 static int quals_have_domain(const char *q)
 {
 	while (*q == ':') {
 		q++;
-		if ((*q == 'u' || *q == 'k' || *q == 'h') && (q[1] == ':' || q[1] == '=' || !q[1]))
+		int c = tolower((unsigned char)*q);
+		if ((c == 'u' || c == 'k' || c == 'h') && (q[1] == ':' || q[1] == '=' || !q[1]))
 			return 1;
 		q += strcspn(q, ":");
 	}

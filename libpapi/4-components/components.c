@@ -255,7 +255,7 @@ static void fill_perf(void)
 	}
 	ci->num_mpx_cntrs = MPX_MAX;
 	ci->default_domain = PAPI_DOM_USER;
-	ci->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR;
+	ci->available_domains = pe_domains_allowed();
 	ci->default_granularity = PAPI_GRN_THR;
 	ci->available_granularities = PAPI_GRN_THR | PAPI_GRN_SYS;
 	ci->hardware_intr_sig = SIGRTMIN + 2;

@@ -225,7 +225,7 @@ static int hw_open(EventSet_t *es, int h)
 				PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		int err = errno, ret = pe_errno_to_papi(err);
-		char why[300];
+		char why[512];
 		if (g >= 0) {
 			/* Does it open alone? Then the group is the obstacle. */
 			struct perf_event_attr solo;
@@ -243,8 +243,8 @@ static int hw_open(EventSet_t *es, int h)
 		}
 		int core = a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_HW_CACHE ||
 			   a.type == PERF_TYPE_RAW || a.type >= PERF_TYPE_MAX;
-		pe_advice(err, n->name, &a, core ? pmu_core_unavailable_reason() : NULL, why,
-			  sizeof why);
+		pe_advice(err, n->name, &a, pid, cpu, core ? pmu_core_unavailable_reason() : NULL,
+			  why, sizeof why);
 		papi_set_reason("%s", why);
 		/* A PMU the kernel does not have makes the event uncountable
 		 * here: PAPI reports such an event as not existing. */

@@ -8,9 +8,9 @@
 
 #include "5-core/core.h"
 
-/* What the perf_event component can honour (as PAPI 7 reports it): the
- * kernel's exclude_user/kernel/hv bits, and a thread or a whole CPU. */
-#define DOMS_AVAILABLE (PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)
+/* What the perf_event component can honour (as PAPI 7 reports it): a
+ * thread or a whole CPU. Its domains are the kernel's exclude_user, _kernel
+ * and _hv bits, as far as this process may count them (pe_domains_allowed). */
 #define GRNS_AVAILABLE (PAPI_GRN_THR | PAPI_GRN_SYS)
 /* The multiplexed counters a set may hold (PAPI 7's perf_event limit). */
 #define MAX_MPX_CTRS 384
@@ -55,15 +55,29 @@ static int cmp_counters(int cidx, int mpx)
 	return 0;
 }
 
-/* A domain as the kernel can count it: PAPI_DOM_OTHER has no perf bit and
- * drops out; nothing left (or bits PAPI does not define) is invalid. */
-static int domain_fix(int dom, int *out)
+/* A domain as this process may count it, as PAPI 7 checks it: PAPI_DOM_ALL
+ * is every domain the kernel allows (user and hypervisor only, without the
+ * privilege to count the kernel); other bits outside those (PAPI_DOM_OTHER,
+ * which perf_event cannot separate, or a kernel refused) are `refused`, with
+ * the reason; 0 or bits PAPI does not define are `invalid`. */
+static int domain_fix(int dom, int invalid, int refused, int *out)
 {
-	if (dom & ~PAPI_DOM_ALL)
-		return PAPI_EINVAL;
-	dom &= DOMS_AVAILABLE;
-	if (!dom)
-		return PAPI_EINVAL;
+	if (dom <= 0 || (dom & ~PAPI_DOM_ALL))
+		return invalid;
+	int allowed = pe_domains_allowed();
+	if (dom == PAPI_DOM_ALL)
+		dom = allowed;
+	if (dom & ~allowed) {
+		if (dom & PAPI_DOM_KERNEL & ~allowed) {
+			char why[300];
+			pe_kernel_advice(why, sizeof why);
+			papi_set_reason("PAPI_DOM_KERNEL: %s", why);
+		} else {
+			papi_set_reason("PAPI_DOM_OTHER: perf_event counts only the user, kernel "
+					"and hypervisor domains");
+		}
+		return refused;
+	}
 	*out = dom;
 	return PAPI_OK;
 }
@@ -193,6 +207,13 @@ static int set_cpu(const PAPI_cpu_option_t *c)
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	if (c->cpu_num >= (unsigned)(ncpu > 0 ? ncpu : 1))
 		return PAPI_EINVAL;
+	if (!pe_cpu_allowed()) {
+		char why[400];
+		struct perf_event_attr a = { .exclude_kernel = !(es->domain & PAPI_DOM_KERNEL) };
+		pe_advice(EACCES, "PAPI_CPU_ATTACH", &a, -1, (int)c->cpu_num, NULL, why, sizeof why);
+		papi_set_reason("%s", why);
+		return PAPI_EPERM;
+	}
 	struct params old;
 	params_save(es, &old);
 	es->cpu = (int)c->cpu_num;
@@ -207,8 +228,8 @@ static int set_es_domain(int id, int dom)
 	if (ret != PAPI_OK)
 		return ret;
 	int d;
-	if (domain_fix(dom, &d) != PAPI_OK)
-		return PAPI_EINVAL_DOM;
+	if ((ret = domain_fix(dom, PAPI_EINVAL_DOM, PAPI_EINVAL_DOM, &d)) != PAPI_OK)
+		return ret;
 	struct params old;
 	params_save(es, &old);
 	es->domain = d;
@@ -235,9 +256,9 @@ static int set_default_domain(int dom, int cidx)
 {
 	if (!cmp_valid(cidx))
 		return PAPI_ENOCMP;
-	int d;
-	if (domain_fix(dom, &d) != PAPI_OK)
-		return PAPI_EINVAL;
+	int d, ret = domain_fix(dom, PAPI_EINVAL, PAPI_ENOSUPP, &d);
+	if (ret != PAPI_OK)
+		return ret;
 	papi_default_domain = d;
 	return PAPI_OK;
 }
@@ -252,8 +273,11 @@ static int granularity_ok(int g)
  * PAPI_EINVAL for a NULL ptr, an option that cannot be set (the read-only
  * information options) or a bad value; PAPI_ENOEVST, PAPI_ENOCMP,
  * PAPI_EISRUN for the set options; PAPI_EINVAL_DOM for a domain the set
- * cannot count; PAPI_ENOSUPP for address ranges (perf_event has none);
- * any error reopening the counters (the set then keeps its old options). */
+ * cannot count (the kernel without the privilege for it: the reason says
+ * so); PAPI_ENOSUPP for a default domain this process cannot count and for
+ * address ranges (perf_event has none); PAPI_EPERM for PAPI_CPU_ATTACH
+ * without the privilege to count a whole CPU; any error reopening the
+ * counters (the set then keeps its old options). */
 static int set_opt_impl(int option, PAPI_option_t *ptr)
 {
 	if (option == PAPI_DEBUG) {
@@ -488,9 +512,12 @@ int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
 	}
 }
 
-/* PAPI_set_domain: the domain new EventSets get (PAPI_DOM_* bits; bits
- * this kernel cannot separate, PAPI_DOM_OTHER, drop out). PAPI_EINVAL for
- * 0 or unknown bits, PAPI_ENOINIT. */
+/* PAPI_set_domain: the domain new EventSets get (PAPI_DOM_* bits).
+ * PAPI_DOM_ALL is every domain this process may count (without
+ * CAP_PERFMON at perf_event_paranoid 2, user and hypervisor: the kernel's
+ * share is left out). PAPI_ENOSUPP for a domain it may not count (the
+ * kernel without the privilege; PAPI_DOM_OTHER, which perf_event cannot
+ * separate), PAPI_EINVAL for 0 or unknown bits, PAPI_ENOINIT. */
 int PAPI_set_domain(int domain)
 {
 	return PAPI_set_cmp_domain(domain, 0);

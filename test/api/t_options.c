@@ -3,6 +3,10 @@
 #include <sys/time.h>
 
 #include "llapi_util.h"
+#include "priv.h"
+
+/* What PAPI_DOM_ALL becomes: the domains this user may count. */
+#define ALLOWED_DOMS (PAPI_DOM_USER | PAPI_DOM_SUPERVISOR | (priv_kernel_ok() ? PAPI_DOM_KERNEL : 0))
 
 static PAPI_option_t o;
 #define CLR() memset(&o, 0, sizeof o)
@@ -51,11 +55,21 @@ static void library_options(void)
 
 	CLR();
 	o.defdomain.domain = PAPI_DOM_KERNEL;
-	is_int(PAPI_set_opt(PAPI_DEFDOM, &o), PAPI_OK, "DEFDOM set");
-	is_int(PAPI_get_opt(PAPI_DEFDOM, NULL), PAPI_DOM_KERNEL, "DEFDOM round-trips");
+	if (priv_kernel_ok()) {
+		is_int(PAPI_set_opt(PAPI_DEFDOM, &o), PAPI_OK, "DEFDOM set");
+		is_int(PAPI_get_opt(PAPI_DEFDOM, NULL), PAPI_DOM_KERNEL, "DEFDOM round-trips");
+	} else {
+		is_int(PAPI_set_opt(PAPI_DEFDOM, &o), PAPI_ENOSUPP,
+		       "DEFDOM KERNEL without the privilege: PAPI_ENOSUPP (as PAPI 7)");
+		ok(strstr(papi_last_reason(), "perf_event_paranoid"), "the reason says why: %s",
+		   papi_last_reason());
+		is_int(PAPI_get_opt(PAPI_DEFDOM, NULL), PAPI_DOM_USER, "DEFDOM stays user");
+	}
+	is_int(PAPI_set_domain(PAPI_DOM_OTHER), PAPI_ENOSUPP, "set_domain(PAPI_DOM_OTHER): PAPI_ENOSUPP (as PAPI 7)");
 	is_int(PAPI_set_domain(PAPI_DOM_ALL), PAPI_OK, "set_domain(PAPI_DOM_ALL)");
-	is_int(PAPI_get_opt(PAPI_DEFDOM, NULL), PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR,
-	       "PAPI_DOM_ALL keeps the domains perf can separate (as PAPI 7: 0xb)");
+	is_int(PAPI_get_opt(PAPI_DEFDOM, NULL), ALLOWED_DOMS,
+	       "PAPI_DOM_ALL keeps the domains perf can separate and this user may count "
+	       "(as PAPI 7: 0xb, 0x9 without kernel counting)");
 	is_int(PAPI_set_domain(0), PAPI_EINVAL, "set_domain(0): PAPI_EINVAL");
 	is_int(PAPI_set_domain(0x100), PAPI_EINVAL, "set_domain(unknown bit): PAPI_EINVAL");
 	is_int(PAPI_set_cmp_domain(PAPI_DOM_USER, 9), PAPI_ENOCMP, "set_cmp_domain bad component: PAPI_ENOCMP");
@@ -130,7 +144,10 @@ static void set_options(int tclk)
 	CLR();
 	o.domain.eventset = es;
 	PAPI_get_opt(PAPI_DOMAIN, &o);
-	is_int(o.domain.domain, PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR, "DOMAIN round-trips");
+	is_int(o.domain.domain, ALLOWED_DOMS, "DOMAIN round-trips (PAPI_DOM_ALL: what this user may count)");
+	o.domain.domain = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+	is_int(PAPI_set_opt(PAPI_DOMAIN, &o), priv_kernel_ok() ? PAPI_OK : PAPI_EINVAL_DOM,
+	       "DOMAIN USER|KERNEL: %s", priv_kernel_ok() ? "set" : "PAPI_EINVAL_DOM without the privilege (as PAPI 7)");
 	o.domain.domain = 0;
 	is_int(PAPI_set_opt(PAPI_DOMAIN, &o), PAPI_EINVAL_DOM, "DOMAIN 0: PAPI_EINVAL_DOM (as PAPI 7)");
 	CLR();

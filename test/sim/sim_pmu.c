@@ -220,7 +220,8 @@ static int sim_open(struct perf_event_attr *a, pid_t pid, int cpu, int group_fd,
 		err = d->err;
 		goto out;
 	}
-	if (sim_cfg.paranoid >= 3 || (sim_cfg.paranoid >= 2 && !a->exclude_kernel)) {
+	if (!sim_cfg.privileged && (sim_cfg.paranoid >= 3 || (sim_cfg.paranoid >= 2 && !a->exclude_kernel) ||
+				    (sim_cfg.paranoid >= 1 && pid == -1))) {
 		err = EACCES;
 		goto out;
 	}
@@ -563,6 +564,16 @@ static int sim_pmu_type(const char *name)
 	return t;
 }
 
+static int sim_paranoid(void)
+{
+	return sim_cfg.paranoid;
+}
+
+static int sim_privileged(void)
+{
+	return sim_cfg.privileged;
+}
+
 static struct sys_ops sim_ops = {
 	.perf_open = sim_open,
 	.read = sim_read,
@@ -574,6 +585,8 @@ static struct sys_ops sim_ops = {
 	.pmu_type = sim_pmu_type,
 	.rdpmc = sim_rdpmc_op,
 	.tsc = sim_tsc_op,
+	.paranoid = sim_paranoid,
+	.privileged = sim_privileged,
 };
 
 /* ------------------------------------------------------------------ setup and introspection */

@@ -20,7 +20,9 @@
  *   group; ENOENT for a type no PMU has or an event the PMU lacks; ENOSPC when
  *   the group (leader, members and the new event) cannot be placed on the
  *   counters at once (per-event counter masks: general and fixed counters);
- *   EACCES when kernel counting is asked above the configured paranoid level;
+ *   EACCES when the configured paranoid level forbids it to an unprivileged
+ *   process: anything at 3 (as distributions' patched kernels), the kernel's
+ *   share at 2, a whole CPU (pid -1) at 1;
  *   EBUSY while sim_set_busy(1); any errno injected by sim_fail_next().
  * - one pool of counters per PMU shared by every enabled group of the process;
  *   when the groups do not fit, the kernel's rotation: each tick the groups
@@ -40,6 +42,7 @@
  *   POLL_IN and si_fd = the counter's fd (POLL_HUP when a REFRESH runs out).
  *   Signals are sent after the simulator's lock is released, at the end of
  *   sim_advance, so a handler may call PAPI_read/PAPI_stop.
+ * - paranoid and privileged: the configured level and CAP_PERFMON.
  * - pmu_type: "software" -> 1, each configured PMU its type ("cpu" -> 4 =
  *   PERF_TYPE_RAW, or "cpu_core" -> 4 and "cpu_atom" -> 10 on a hybrid).
  * - pmu_dir: the kernel's list of PMUs (sysfs), a directory sim_install
@@ -79,7 +82,8 @@ struct sim_pmu_desc {
 struct sim_config {
 	int npmus;
 	struct sim_pmu_desc pmu[SIM_MAX_PMUS];
-	int paranoid;		/* 2 or more: kernel counting (exclude_kernel=0) -> EACCES */
+	int paranoid;		/* perf_event_paranoid: see perf_event_open above */
+	int privileged;		/* CAP_PERFMON: no paranoid limit */
 	uint64_t tick;		/* cycles between rotations (default 4,000,000 = 4 ms) */
 	uint64_t pmc_start;	/* raw value a counter holds when an event is placed on it */
 	int rdpmc;		/* cap_user_rdpmc in the user page */

@@ -182,8 +182,8 @@ static void advice(void)
 		int line, err, papi;
 		const char *words;
 	} rows[] = {
-		{ __LINE__, EACCES, PAPI_EPERM, "perf_event_paranoid" },
-		{ __LINE__, EPERM, PAPI_EPERM, "CAP_PERFMON" },
+		{ __LINE__, EACCES, PAPI_EPERM, "although perf_event_paranoid=1 allows it" },
+		{ __LINE__, EPERM, PAPI_EPERM, "a security policy forbids it" },
 		{ __LINE__, ENOENT, PAPI_ENOEVNT, "does not know this event" },
 		{ __LINE__, ENODEV, PAPI_ENOSUPP, "does not know this event" },
 		{ __LINE__, EOPNOTSUPP, PAPI_ENOSUPP, "does not know this event" },
