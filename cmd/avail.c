@@ -246,6 +246,8 @@ int cmd_avail(int argc, char **argv)
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
 	event_files_report(spec.name);
+	if ((a.only_avail || a.check) && cli_can_count(spec.name) != 0)
+		return CLI_FAIL;
 	if (event) {
 		if (!a.json)
 			header();

@@ -210,6 +210,8 @@ int cmd_chooser(int argc, char **argv)
 		return cli_error(spec.name, "cannot initialise PAPI: %s", PAPI_strerror(rv));
 	event_files_report(spec.name);
 	int *codes = calloc((size_t)n, sizeof *codes);
+	if ((status = cli_can_count(spec.name)) != 0)
+		goto done;
 	if (!codes) {
 		status = cli_error(spec.name, "out of memory");
 		goto done;

@@ -123,6 +123,27 @@ int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long
  * argument can be any size; a message need not echo it all. */
 const char *cli_cut(const char *s, char *buf, size_t size);
 
+/* ---- cli_count.c: what this user may count. */
+
+/* cli_can_count: 0 when this user can count events here at all; otherwise
+ * prints the one sentence why and what to do ("papi cmd: this kernel lets
+ * no unprivileged user count events (perf_event_paranoid=3): ...") and
+ * returns CLI_FAIL. Every command that counts calls it after
+ * PAPI_library_init. */
+int cli_can_count(const char *cmd);
+
+/* cli_domain_arg: parse the value of --domain, a comma-separated list of
+ * user, kernel, supervisor (or hv), or all, into PAPI_DOM_* bits (all:
+ * PAPI_DOM_ALL). 0, or -1 after a usage message. */
+int cli_domain_arg(const char *cmd, const char *s, int *dom);
+
+/* cli_set_domain: make dom (cli_domain_arg's answer for the text arg) the
+ * domain of the EventSets created from now on. "all" counts what the kernel
+ * allows this user: when that leaves the kernel out, one line on stderr says
+ * so and how to allow it. A domain named outright that the kernel refuses is
+ * an error. 0, or CLI_FAIL after the message. */
+int cli_set_domain(const char *cmd, const char *arg, int dom);
+
 /* cli_is_classic: non-zero when the command runs under a classic PAPI
  * tool name (argv[0] "papi_avail" ...), so it can accept that tool's
  * arguments and output. */

@@ -13,11 +13,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+enum { O_DOMAIN = CLI_LONG(0) };
 
 static const struct cli_opt opts[] = {
 	{ "unsigned", 'u', no_argument, NULL, "print counts as unsigned numbers" },
 	{ "hex", 'x', no_argument, NULL, "print counts in hexadecimal" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
+	{ "domain", O_DOMAIN, required_argument, "DOM[,DOM...]",
+	  "count in these domains: user (the default), kernel, supervisor, or all that this user may" },
 	{ 0 },
 };
 
@@ -197,8 +200,6 @@ static int count_command(struct cl *l, long long *val)
 	es->attach = pid;
 	es->inherit = 1;
 	es->enable_on_exec = 1;
-	/* As papi stat: the kernel's work for the command counts too. */
-	es->domain = PAPI_DOM_USER | PAPI_DOM_KERNEL;
 	if (add_events(l) < 0) {
 		close(go[1]);
 		close(err[0]);
@@ -309,8 +310,9 @@ int cmd_command_line(int argc, char **argv)
 {
 	struct cli_ctx c;
 	struct cl l = { .es = PAPI_NULL };
-	int o, n, r, status;
+	int o, n, r, status, dom = 0;
 	long long *val = NULL;
+	const char *dom_arg = NULL;
 
 	cli_begin(&c, &spec, argc, argv);
 	while ((o = cli_next(&c)) != -1) {
@@ -318,6 +320,11 @@ int cmd_command_line(int argc, char **argv)
 		case 'u': l.uns = 1; break;
 		case 'x': l.hex = 1; break;
 		case 'j': l.json = 1; break;
+		case O_DOMAIN:
+			if (cli_domain_arg(spec.name, c.optarg, &dom) < 0)
+				return CLI_USAGE;
+			dom_arg = c.optarg;
+			break;
 		}
 	}
 	char **ops = cli_operands(&c, &n);
@@ -339,6 +346,8 @@ int cmd_command_line(int argc, char **argv)
 	}
 	event_files_report(spec.name);
 	val = calloc((size_t)l.nev, sizeof *val);
+	if (cli_can_count(spec.name) != 0 || (dom && cli_set_domain(spec.name, dom_arg, dom) != 0))
+		goto out;
 	if (!val || (r = PAPI_create_eventset(&l.es)) != PAPI_OK) {
 		cli_error(spec.name, "cannot create an EventSet");
 		goto out;

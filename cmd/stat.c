@@ -12,7 +12,7 @@
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
-	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB,
+	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_DOMAIN,
 };
 
 static const struct cli_opt opts[] = {
@@ -46,6 +46,8 @@ static const struct cli_opt opts[] = {
 	  "refuse events that do not fit in the counters together" },
 	{ "strict", OPT_STRICT, no_argument, NULL,
 	  "refuse to run when an event cannot be counted (else it is reported as not supported)" },
+	{ "domain", OPT_DOMAIN, required_argument, "DOM[,DOM...]",
+	  "count in these domains: user (the default), kernel, supervisor, or all that this user may" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -150,6 +152,11 @@ static int parse(struct st *s, int argc, char **argv)
 		case OPT_NO_INHERIT: s->o.no_inherit = 1; break;
 		case OPT_NO_MPX: s->o.no_multiplex = 1; break;
 		case OPT_STRICT: s->o.strict = 1; break;
+		case OPT_DOMAIN:
+			if (cli_domain_arg("stat", c.optarg, &s->o.domain) < 0)
+				return -1;
+			s->o.domain_arg = c.optarg;
+			break;
 		}
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);
@@ -284,7 +291,9 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	}
 	event_files_report("stat");
-	if (st_groups_add(&s) < 0)
+	if (cli_can_count("stat") != 0 ||
+	    (s.o.domain && cli_set_domain("stat", s.o.domain_arg, s.o.domain) != 0) ||
+	    st_groups_add(&s) < 0)
 		goto fail;
 	if (s.nev == 0 && st_events_default(&s) < 0)
 		goto fail;

@@ -35,6 +35,8 @@ struct st_opts {
 	const char *out_path;	/* -o */
 	int no_inherit, no_multiplex;
 	int strict;		/* --strict: an event that cannot be counted is an error */
+	int domain;		/* --domain: PAPI_DOM_* bits, 0 for the default (user) */
+	const char *domain_arg;	/* its text, for messages */
 	long interval_ms;	/* -I, 0 = none */
 	long timeout_ms;	/* --timeout, 0 = none */
 	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */

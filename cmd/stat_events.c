@@ -293,8 +293,6 @@ int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
 	es->attach = tid;
 	es->inherit = !s->o.no_inherit;
 	es->enable_on_exec = enable_on_exec;
-	/* Like perf stat, count the kernel's share of the work too. */
-	es->domain = PAPI_DOM_USER | PAPI_DOM_KERNEL;
 	es->multiplex = s->multiplexed;
 	int *n = realloc(s->sets, (size_t)(s->nsets + 1) * sizeof *n);
 	pid_t *t = realloc(s->set_tid, (size_t)(s->nsets + 1) * sizeof *t);

@@ -14,7 +14,9 @@ setup() {
 }
 
 teardown() {
-	[ -z "${BG:-}" ] || kill "$BG" 2>/dev/null || :
+	# whatever a failed test left running (a spinner would keep bats waiting)
+	local p
+	for p in ${BG:-} ${SPIN:-} ${IDLE:-} ${OUTER:-}; do kill "$p" 2>/dev/null || :; done
 	rm -rf "$T"
 }
 
@@ -188,11 +190,10 @@ EOF
 @test "-p: attach to a sleeping process until --timeout" {
 	sh -c 'while :; do sleep 0.02; done' &
 	BG=$!
-	run timeout 20 "$PAPI" stat -p "$BG" --timeout 400 --json -o "$T/j" -e perf::TASK-CLOCK,perf::CONTEXT-SWITCHES
+	run timeout 20 "$PAPI" stat -p "$BG" --timeout 400 --json -o "$T/j" -e perf::TASK-CLOCK
 	[ "$status" -eq 0 ]
 	jq -e '.command == null and .pids == [ '"$BG"' ] and .exit_status == null' "$T/j"
 	[ "$(jval "$T/j" perf::TASK-CLOCK)" -gt 0 ]
-	[ "$(jval "$T/j" perf::CONTEXT-SWITCHES)" -gt 0 ]
 	jq -e '.elapsed.mean >= 0.3' "$T/j"
 	kill -0 "$BG"
 }
