@@ -210,13 +210,14 @@ $(BUILD)/pc-vars: FORCE
 FORCE:
 .PHONY: FORCE
 
-$(BUILD)/papi.pc: Makefile $(BUILD)/pc-vars
-	@mkdir -p $(dir $@)
-	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
+PC_TEXT = printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
 	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
 	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event' \
 	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
-	  'Cflags: -I$${includedir}' > $@
+	  'Cflags: -I$${includedir}'
+$(BUILD)/papi.pc: Makefile $(BUILD)/pc-vars
+	@mkdir -p $(dir $@)
+	$(Q)$(PC_TEXT) > $@
 
 tests: all $(TEST_BINS)
 
@@ -290,7 +291,10 @@ bench: all
 compat: $(BUILD)/libpapi.a
 	$(Q)sh test/tools/compat.sh $(BUILD)
 
-install: all
+# install writes nothing into the build tree (once it is built): papi.pc is
+# written for this PREFIX straight into DESTDIR, so an install as another
+# user (root after a user's make, a test's ordinary user) leaves BUILD alone.
+install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
 	  $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(mandir)/man5 \
 	  $(DESTDIR)$(datadir)/bash-completion/completions $(DESTDIR)$(datadir)/zsh/site-functions \
@@ -301,7 +305,7 @@ install: all
 	install -m 755 $(BUILD)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_FILE)
 	ln -sf $(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so
-	install -m 644 $(BUILD)/papi.pc $(DESTDIR)$(libdir)/pkgconfig/papi.pc
+	$(PC_TEXT) > $(DESTDIR)$(libdir)/pkgconfig/papi.pc && chmod 644 $(DESTDIR)$(libdir)/pkgconfig/papi.pc
 	install -m 644 $(INSTALL_HEADERS) $(DESTDIR)$(includedir)/
 	for f in $(wildcard man/*.1); do install -m 644 $$f $(DESTDIR)$(mandir)/man1/; done
 	for f in $(wildcard man/*.3); do install -m 644 $$f $(DESTDIR)$(mandir)/man3/; done

@@ -3,6 +3,10 @@
 # files under test/cli. Prints each failure, then one closing line
 # "N passed, N failed, N skipped". Exit status 1 when anything failed.
 # TESTS=pattern runs only the tests whose path contains pattern.
+# Run as root, it runs them all a second time as an ordinary user (most
+# people count without privilege: perf_event_paranoid decides what they may):
+# PAPI_TEST_USER names that user (papitest, created when missing; empty: no
+# second run). Each run's line comes first, the closing line is the total.
 set -u
 build=${1:-build}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -56,6 +60,51 @@ if command -v bats >/dev/null 2>&1; then
 else
 	echo "--- FAIL: bats is not installed (make deps)"
 	fail=$((fail + 1))
+fi
+
+# as_user USER: the whole run again as USER, its counts added to ours. The
+# tree is copied where USER can read it when it cannot read this one.
+as_user() {
+	u=$1 utop=$top ubuild=$build copy=
+	home=$(mktemp -d) && chown "$u" "$home" || return 1
+	if ! setpriv --reuid="$u" --regid="$u" --init-groups sh -c \
+		'test -r "$1/test/tools/run-tests.sh" && test -x "$2/papi" && test -r "$2/libpapi.a"' \
+		sh "$top" "$build" 2>/dev/null; then
+		copy=$(mktemp -d) && chmod 755 "$copy" && mkdir "$copy/src" &&
+			tar -C "$top" --exclude='./build*' -cf - . | tar -C "$copy/src" -xf - &&
+			cp -a "$build" "$copy/build" && chmod -R a+rX "$copy" || copy=
+		utop=$copy/src ubuild=$copy/build
+	fi
+	# root's PATH may name directories the user cannot search (/root/...)
+	upath= IFS_=$IFS IFS=:
+	for d in $PATH; do
+		setpriv --reuid="$u" --regid="$u" --init-groups test -x "$d" 2>/dev/null &&
+			upath=${upath:+$upath:}$d
+	done
+	IFS=$IFS_
+	[ -z "$copy" ] && [ "$utop" != "$top" ] ||
+		(cd "$home" && setpriv --reuid="$u" --regid="$u" --init-groups env HOME="$home" \
+			TMPDIR="$home" USER="$u" LOGNAME="$u" PATH="$upath" PAPI_TEST_INNER=1 \
+			sh "$utop/test/tools/run-tests.sh" "$ubuild") > "$log/user" 2>&1
+	rm -rf "$home" ${copy:+"$copy"}
+	[ -s "$log/user" ] || return 1
+	sed '$d' "$log/user"
+	last=$(tail -n 1 "$log/user")
+	case "$last" in
+	*" passed, "*" failed, "*" skipped") ;;
+	*) echo "--- FAIL: the run as $u ended without its counts: $last"; return 1 ;;
+	esac
+	set -- $last
+	echo "as $u (uid $(id -u "$u"), perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)): $last"
+	pass=$((pass + $1)) fail=$((fail + $3)) skip=$((skip + $5))
+}
+
+if [ "$(id -u)" = 0 ] && [ -z "${PAPI_TEST_INNER:-}" ] && [ -n "${PAPI_TEST_USER-papitest}" ]; then
+	echo "as root: $pass passed, $fail failed, $skip skipped"
+	if ! u=$(sh "$top/test/tools/test-user.sh" "${PAPI_TEST_USER-papitest}") || ! as_user "$u"; then
+		echo "--- FAIL: the tests could not run as an ordinary user (${PAPI_TEST_USER-papitest})"
+		fail=$((fail + 1))
+	fi
 fi
 
 echo "$pass passed, $fail failed, $skip skipped"
