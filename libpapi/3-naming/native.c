@@ -363,16 +363,12 @@ static int pmu_index(int pfm_pmu)
 
 /* ------------------------------------------------------------------ the table */
 
+/* A name libpfm4 cannot encode names no event, whatever the cause (an
+ * unknown event, unit mask or qualifier, a bad value, a combination): PAPI
+ * 7 answers PAPI_ENOEVNT for each, and the reason says which. */
 static int pfm_to_papi(int r)
 {
-	switch (r) {
-	case PFM_ERR_NOTFOUND:
-		return PAPI_ENOEVNT;
-	case PFM_ERR_NOMEM:
-		return PAPI_ENOMEM;
-	default:		/* bad attribute, value, umask, combination, too many */
-		return PAPI_EINVAL;
-	}
+	return r == PFM_ERR_NOMEM ? PAPI_ENOMEM : PAPI_ENOEVNT;
 }
 
 /* The qualifiers of name: what follows the event name ("" or ":u=1:c=2"). */
@@ -656,8 +652,13 @@ static int sw_resolve(const char *name, int *idx, int *done)
 
 static int nt_lookup(const char *name, int hint, int *idx)
 {
-	if (!name || !idx || strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX)
+	if (!name || !idx)
 		return PAPI_EINVAL;
+	if (strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX) {
+		papi_set_reason("%.40s...: longer than any event name (%d characters)", name,
+				NATIVE_NAME_MAX);
+		return PAPI_ENOEVNT;
+	}
 	if (!*name)
 		return PAPI_ENOEVNT;
 	if (!atomic_load_explicit(&nt_ready, memory_order_acquire)) {

@@ -145,15 +145,21 @@ static int cmp_name_to_code(int cidx, const char *name, int *out)
  * "io:::rchar"); every spelling of one event gets one code. A name without a
  * component that perf_event does not know is looked for in the other
  * components, in order (as PAPI 7: "rchar" is io:::rchar).
- * PAPI_ENOINIT, PAPI_EINVAL (NULL, over PAPI_HUGE_STR_LEN, bad qualifier),
- * PAPI_ENOEVNT (no such event or component, or its component is disabled),
+ * PAPI_ENOINIT, PAPI_EINVAL (NULL), PAPI_ENOEVNT (no such event, unit mask,
+ * qualifier or qualifier value, a name over PAPI_HUGE_STR_LEN, no such
+ * component or a disabled one: as PAPI 7; the reason says which),
  * PAPI_ENOMEM. */
 int PAPI_event_name_to_code(const char *in, int *out)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
-	if (!in || !out || strnlen(in, PAPI_HUGE_STR_LEN + 1) > PAPI_HUGE_STR_LEN)
+	if (!in || !out)
 		return PAPI_EINVAL;
+	if (strnlen(in, PAPI_HUGE_STR_LEN + 1) > PAPI_HUGE_STR_LEN) {
+		papi_set_reason("%.40s...: longer than any event name (%d characters)", in,
+				PAPI_HUGE_STR_LEN);
+		return PAPI_ENOEVNT;
+	}
 	/* With a component prefix, only native events (as PAPI 7). */
 	int cidx;
 	const char *ev = strip_component(in, &cidx);
@@ -325,7 +331,8 @@ int PAPI_query_event(int EventCode)
 }
 
 /* PAPI_query_named_event: PAPI_query_event of the event called EventName.
- * PAPI_ENOINIT, PAPI_EINVAL (NULL or bad qualifier), PAPI_ENOEVNT. */
+ * PAPI_ENOINIT, PAPI_EINVAL (NULL), PAPI_ENOEVNT (as
+ * PAPI_event_name_to_code). */
 int PAPI_query_named_event(const char *EventName)
 {
 	int code, r = PAPI_event_name_to_code(EventName, &code);

@@ -149,10 +149,10 @@ int main(void)
 		memset(huge, 'A', big);
 		huge[big] = 0;
 		int r = PAPI_event_name_to_code(huge, &code);
-		ok(r == PAPI_ENOEVNT || r == PAPI_EINVAL, "a 100000-character name is refused, no overflow (%d)", r);
+		is_int(r, PAPI_ENOEVNT, "a 100000-character name is refused, no overflow");
 		memcpy(huge, "perf::", 6);
 		r = PAPI_query_named_event(huge);
-		ok(r == PAPI_ENOEVNT || r == PAPI_EINVAL, "... with a PMU prefix too (%d)", r);
+		is_int(r, PAPI_ENOEVNT, "... with a PMU prefix too");
 		free(huge);
 	}
 	static const char *const odd[] = { "::", ":", "perf::", "::TASK-CLOCK", "perf::TASK-CLOCK:",
@@ -162,9 +162,9 @@ int main(void)
 	int refused = 0;
 	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
 		int r = PAPI_event_name_to_code(odd[i], &code);
-		refused += r == PAPI_ENOEVNT || r == PAPI_EINVAL;
+		refused += r == PAPI_ENOEVNT;
 	}
-	is_int(refused, (int)(sizeof odd / sizeof odd[0]), "odd names are refused with ENOEVNT or EINVAL");
+	is_int(refused, (int)(sizeof odd / sizeof odd[0]), "odd names are refused with ENOEVNT (as PAPI 7)");
 	ROW(PAPI_enum_event(NULL, PAPI_ENUM_FIRST), PAPI_EINVAL);
 	ROW(PAPI_get_component_index(NULL), PAPI_EINVAL);
 	ROW(PAPI_get_component_index("no-such-component"), PAPI_ENOCMP);
