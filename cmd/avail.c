@@ -163,7 +163,7 @@ static void header(void)
 	const PAPI_hw_info_t *hw = PAPI_get_hardware_info();
 	int core = -1;
 	for (int i = 0; i < pmu_count(); i++)
-		if (core < 0 && pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)
+		if (core < 0 && pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE && !pmu_get(i)->sysfs)
 			core = i;
 	printf("Available PAPI preset and user defined events plus hardware information.\n");
 	printf("--------------------------------------------------------------------------------\n");
@@ -179,6 +179,9 @@ static void header(void)
 	}
 	if (core >= 0)
 		printf("Core PMU (libpfm4)       : %s (%s)\n", pmu_get(core)->name, pmu_get(core)->desc);
+	for (int i = 0; i < pmu_count(); i++)
+		if (pmu_get(i)->sysfs)
+			printf("Core PMU (kernel, sysfs) : %s (%s)\n", pmu_get(i)->name, pmu_get(i)->desc);
 	printf("Number Hardware Counters : %d\n", PAPI_num_cmp_hwctrs(0));
 	printf("--------------------------------------------------------------------------------\n");
 }
@@ -208,6 +211,8 @@ static int one_event(const char *name)
 	detail(&in, avail);
 	if (!avail) {
 		const char *why = in.count ? why_none() : NULL;
+		if (!why && in.count)
+			why = presets_why(code);
 		printf("%s is not available here: %s\n", in.symbol,
 		       why ? why : in.count ? "its native events cannot be counted"
 					    : "this CPU's preset table does not define it");
@@ -258,6 +263,8 @@ int cmd_avail(int argc, char **argv)
 		json_init(&a.j, stdout, 1);
 		json_obj_begin(&a.j);
 		json_kstr(&a.j, "hardware_pmu_reason", why);
+		json_kbool(&a.j, "generic_presets", presets_generic());
+		json_kstr(&a.j, "generic_note", cli_generic_note());
 		json_key(&a.j, "presets");
 		json_arr_begin(&a.j);
 		list(&a, PAPI_PRESET_MASK);
@@ -296,6 +303,8 @@ int cmd_avail(int argc, char **argv)
 	if (forced && *forced)
 		printf("\nLIBPFM_FORCE_PMU=%s: availability means the events resolve for that PMU;\n"
 		       "counting them needs a machine that has it.\n", forced);
+	else if (cli_generic_note())
+		printf("\n%s\n", cli_generic_note());
 	else if (why)
 		printf("\nNo hardware PMU is exposed to this system: %s.\n"
 		       "Only software events (perf::TASK-CLOCK, perf::PAGE-FAULTS, ...) can be "

@@ -1,5 +1,8 @@
 /* cli.c: option parsing from one table, messages and exit codes, stdout checking, JSON and CSV writers. */
 #include "cli.h"
+#include "internal.h"
+
+#include <perfmon/pfmlib.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -718,4 +721,46 @@ void csv_row_end(struct csv *c)
 {
 	fputc('\n', c->f);
 	c->col = 0;
+}
+
+/* cli_next_event: see cli.h. */
+char *cli_next_event(char **save)
+{
+	char *p = *save;
+	while (p && *p == ',')
+		p++;
+	if (!p || !*p) {
+		*save = NULL;
+		return NULL;
+	}
+	char *end = (char *)native_list_end(p);
+	*save = *end ? end + 1 : NULL;
+	*end = '\0';
+	return p;
+}
+
+/* cli_generic_note: see cli.h. */
+const char *cli_generic_note(void)
+{
+	static char buf[768];
+	if (!presets_generic())
+		return NULL;
+	const char *core = "?";
+	int known = 0;
+	for (int i = 0; i < pmu_count(); i++)
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE && pmu_get(i)->kernel_type >= 0) {
+			core = pmu_get(i)->kernel_name;
+			known = !pmu_get(i)->sysfs;
+			break;
+		}
+	snprintf(buf, sizeof buf,
+		 "The presets come from the generic table (events/generic.csv), since %s%s: "
+		 "each counts the kernel's generic event (cycles, instructions, branches, cache "
+		 "and TLB misses) as the kernel's driver maps it on this CPU%s. Cycles and "
+		 "instructions are exact; the others may count another cache level, only loads, "
+		 "or speculative events: each preset's note says what it counts on Intel, AMD and "
+		 "ARM (papi avail -e NAME).",
+		 known ? "no table here names the core PMU " : "libpfm4 does not know the core PMU ",
+		 core, kpmu_core_count() > 1 ? ", summed over the core types" : "");
+	return buf;
 }

@@ -148,6 +148,13 @@ int cli_set_domain(const char *cmd, const char *arg, int dom);
  * tool name (argv[0] "papi_avail" ...), so it can accept that tool's
  * arguments and output. */
 int cli_is_classic(char **argv);
+/* Split an event list in place, as strtok_r at commas, but never inside a
+ * kernel PMU's event (cpu/event=0x3c,umask=0x00/): the next name of *save
+ * (start it as the list), NULL after the last. Empty names are skipped. */
+char *cli_next_event(char **save);
+/* When the presets come from the generic table (presets_generic()): a
+ * paragraph saying so and what it means for their accuracy; else NULL. */
+const char *cli_generic_note(void);
 
 /* cli_round: v rounded to the nearest whole number, halves away from zero
  * (as round(3)): the papi binary does without libm, whose loading would

@@ -72,8 +72,7 @@ static int split_events(struct cl *l, char **ops, int n, int cmd_first)
 		}
 		if (ops[i][0] == '-')
 			return cli_usage(spec.name, "unknown option '%s'", ops[i]);
-		for (char *save = NULL, *t = strtok_r(ops[i], ",", &save); t;
-		     t = strtok_r(NULL, ",", &save)) {
+		for (char *save = ops[i], *t = cli_next_event(&save); t; t = cli_next_event(&save)) {
 			char **g = realloc(l->names, (size_t)(l->nev + 1) * sizeof *g);
 			if (!g)
 				return cli_error(spec.name, "out of memory");

@@ -203,6 +203,9 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		json_kint(j, "presets_available", 0);
 		json_kint(j, "counters", ci->num_cntrs);
 		json_kstr(j, "counts", why ? NULL : scope(ci->default_granularity));
+		json_kstr(j, "core_pmu_sysfs", NULL);
+		json_kbool(j, "generic_presets", 0);
+		json_kstr(j, "generic_note", NULL);
 		if (details)
 			detail(j, ci);
 		json_key(j, "pmus");
@@ -285,6 +288,9 @@ int cmd_component(int argc, char **argv)
 			json_kint(&j, "counters", ci->num_cntrs);
 			json_kstr(&j, "counts", why ? NULL : "the thread that created the EventSet, or "
 							  "the task or CPU it is attached to");
+			json_kstr(&j, "core_pmu_sysfs", pmu_core_sysfs());
+			json_kbool(&j, "generic_presets", presets_generic());
+			json_kstr(&j, "generic_note", cli_generic_note());
 			if (details)
 				detail(&j, ci);
 			json_key(&j, "pmus");
@@ -302,7 +308,13 @@ int cmd_component(int argc, char **argv)
 				printf("  but counting fails: %s\n", count_why);
 			printf("  events:   %d native, %d presets available here\n", ci->num_native_events,
 			       npre);
-			printf("  counters: %d hardware\n", ci->num_cntrs);
+			printf("  counters: %d hardware%s\n", ci->num_cntrs,
+			       pmu_core_sysfs() && ci->num_cntrs ? " (as many instructions counters as the kernel "
+								   "accepted in one group)" : "");
+			if (pmu_core_sysfs())
+				printf("  core PMU: %s\n", pmu_core_sysfs());
+			if (cli_generic_note())
+				printf("  presets:  %s\n", cli_generic_note());
 			if (details)
 				detail(NULL, ci);
 			printf("  PMUs:\n");

@@ -290,8 +290,8 @@ static int cost_events(char *list, int *es, char *used, size_t len)
 	}
 	snprintf(used, len, "%s", list);
 	int n = 0;
-	char *save = NULL;
-	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+	char *save = list;
+	for (char *t = cli_next_event(&save); t; t = cli_next_event(&save)) {
 		int code;
 		if (++n > MAX_EVENTS)
 			return cli_error(spec.name, "at most %d events", MAX_EVENTS);

@@ -53,8 +53,8 @@ static const struct cli_spec spec = {
 	"native", "[OPTION]...",
 	"List the native events of every PMU libpfm4 detected, PMU by PMU, with their\n"
 	"unit masks and qualifiers, and whether the running kernel can count them;\n"
-	"then the events of every other component (io, ...) under its own heading.\n"
-	"With -c each event is really added to an EventSet; those that fail are marked\n"
+	"then the events of the kernel's core PMUs libpfm4 does not know, named from\n"
+	"sysfs, and those of every other component (io, ...) under its own heading.\n"	"With -c each event is really added to an EventSet; those that fail are marked\n"
 	"with the reason.",
 	opts, 0,
 };
@@ -162,6 +162,7 @@ static void pmu_header(struct nv *v, int pi)
 		json_kstr(&v->j, "pmu", p->name);
 		json_kstr(&v->j, "description", p->desc);
 		json_kstr(&v->j, "kernel_name", p->kernel_name[0] ? p->kernel_name : NULL);
+		json_kstr(&v->j, "source", p->sysfs ? "sysfs" : "libpfm4");
 		json_kbool(&v->j, "countable", why == NULL);
 		json_kstr(&v->j, "reason", why);
 		json_kint(&v->j, "counters", p->num_cntrs);
@@ -172,6 +173,10 @@ static void pmu_header(struct nv *v, int pi)
 		printf("%s== PMU %s: %s\n", v->cur_pmu >= 0 ? "\n" : "", p->name, p->desc);
 		if (why)
 			printf("   not countable here: %s\n\n", why);
+		else if (p->sysfs)
+			printf("   countable here (kernel PMU %s, %d counters); libpfm4 does not know it:\n"
+			       "   its named events come from sysfs, then the kernel's generic events\n\n",
+			       p->kernel_name, p->num_cntrs);
 		else
 			printf("   countable here (kernel PMU %s, %d counters, %d fixed)\n\n",
 			       p->kernel_name[0] ? p->kernel_name : "?", p->num_cntrs, p->num_fixed);
@@ -403,7 +408,7 @@ static int one_event(struct nv *v, const char *name)
 		return cli_error(spec.name, "%s: %s", name,
 				 r != PAPI_OK ? PAPI_strerror(r) : "not a native event");
 	}
-	const struct native *e = native_get(code & PAPI_NATIVE_AND_MASK);
+	const struct native *e = native_get_full(code & PAPI_NATIVE_AND_MASK);
 	if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
 		return cli_error(spec.name, "%s: no information", name);
 	if (e->cidx > 0)	/* another component's: no qualifiers to offer */
@@ -427,6 +432,7 @@ static int one_event(struct nv *v, const char *name)
 		json_kstr(&v->j, "name", in.symbol);
 		json_kint(&v->j, "code", in.event_code);
 		json_kstr(&v->j, "pmu", p ? p->name : NULL);
+		json_kstr(&v->j, "source", e->sysfs ? "sysfs" : "libpfm4");
 		json_kstr(&v->j, "description", in.long_descr);
 		json_kbool(&v->j, "countable", why == NULL);
 		json_kstr(&v->j, "reason", why);
@@ -447,6 +453,8 @@ static int one_event(struct nv *v, const char *name)
 	printf("Event code:     0x%08x\n", in.event_code);
 	printf("PMU:            %s (%s)%s%s\n", p ? p->name : "?", p ? p->desc : "?",
 	       pwhy ? ", not in this kernel: " : "", pwhy ? pwhy : "");
+	if (e->sysfs)
+		printf("Named by:       the kernel (sysfs and its generic events), not libpfm4\n");
 	printf("Description:    %s\n", in.long_descr);
 	printf("Countable here: %s%s\n", why ? "no: " : "yes", why ? why : "");
 	for (int k = 0; k < na; k++)

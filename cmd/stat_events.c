@@ -29,10 +29,10 @@ int st_event_push(struct st *s, const char *name, int deflt)
 int st_events_parse(struct st *s, char *list)
 {
 	/* The names point into argv, which lives as long as the command. */
-	char *save = NULL;
+	char *save = list;
 	if (!*list || list[strlen(list) - 1] == ',' || *list == ',' || strstr(list, ",,"))
 		return cli_usage("stat", "empty event name in '-e %s'", list), -1;
-	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save))
+	for (char *t = cli_next_event(&save); t; t = cli_next_event(&save))
 		if (st_event_push(s, t, 0) < 0)
 			return -1;
 	return 0;

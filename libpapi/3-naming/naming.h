@@ -23,21 +23,54 @@
 #define DERIVED_POSTFIX	0x20
 #define DERIVED_INFIX	0x40
 /* ------------------------------------------------------------------ PMUs
- * native.c keeps the PMUs libpfm4 detected. A PMU is usable when libpfm4
- * detected it and the running kernel exposes it (sys->pmu_type >= 0). */
+ * pmus.c keeps the PMUs events are named on: those libpfm4 detected, each
+ * matched to its kernel PMU, then the kernel's core PMUs that libpfm4 does
+ * not know (sysfs = 1), whose events native_sysfs.c names. A PMU is usable
+ * when the running kernel exposes it (kernel_type >= 0). */
 struct pmu {
-	int pfm_pmu;		/* libpfm4 pfm_pmu_t */
-	int pfm_type;		/* PFM_PMU_TYPE_CORE, _UNCORE, _OS_GENERIC */
+	int pfm_pmu;		/* libpfm4 pfm_pmu_t, -1 for a sysfs entry */
+	int pfm_type;		/* PFM_PMU_TYPE_CORE (sysfs entries too), _UNCORE, _OS_GENERIC */
 	int kernel_type;	/* perf_event_attr.type from sysfs, -1 when absent */
-	int num_cntrs, num_fixed;
-	char name[64];		/* libpfm4 name: "skx", "perf", "amd64_fam19h_zen4" */
+	int num_cntrs, num_fixed;	/* as libpfm4 knows them; for a sysfs entry, how
+					 * many instruction counters the kernel accepted in
+					 * one group (0: none), and no fixed ones */
+	int sysfs;		/* 1: a kernel core PMU libpfm4 does not know */
+	char name[64];		/* libpfm4 name: "skx", "perf", "amd64_fam19h_zen4"; a
+				 * sysfs entry's is its kernel name: "cpu", "cpu_atom" */
 	char desc[128];
 	char kernel_name[64];	/* sysfs device: "cpu", "cpu_core", "software", ... */
 };
+/* Initialize libpfm4 and make the list, once (every call below does it
+ * first). PAPI_OK, PAPI_ECMP (libpfm4 failed: the reason is set),
+ * PAPI_ENOMEM. */
+int pmus_init(void);
+/* Free the list and libpfm4's state; the next call starts afresh. */
+void pmus_shutdown(void);
 int pmu_count(void);
 const struct pmu *pmu_get(int i);
-/* Why the core PMU cannot count here, or NULL when it can. */
+/* Why hardware events cannot be counted here, or NULL when they can: no
+ * core PMU in the kernel, or a forced libpfm4 PMU the kernel lacks. */
 const char *pmu_core_unavailable_reason(void);
+/* NULL when libpfm4 names the events of every kernel core PMU; else a
+ * sentence naming the core PMUs whose events come from sysfs and the
+ * kernel's generic events instead ("cpu: libpfm4 does not know ..."). */
+const char *pmu_core_sysfs(void);
+/* Index of the entry of libpfm4 PMU pfm_pmu, -1 when none. */
+int pmu_of_pfm(int pfm_pmu);
+/* Index of the core PMU entry whose kernel device is kernel_name ("cpu",
+ * "cpu_atom", "armv8_pmuv3_0"), -1 when the kernel has no such core PMU. */
+int pmu_of_kernel(const char *kernel_name);
+/* Number of events libpfm4 lists over the PMUs it detected. */
+int pmu_pfm_events(void);
+/* libpfm4's PMU called by the n bytes at name, detected here or not: 1
+ * and *out (strings of libpfm4's, valid while it is initialized), or 0
+ * when libpfm4 has no PMU of that name. Call after pmus_init. */
+struct pfm_pmu_brief {
+	const char *name, *desc;
+	int core;		/* a CPU core's PMU */
+	int present;		/* detected on this machine */
+};
+int pmu_pfm_named(const char *name, size_t n, struct pfm_pmu_brief *out);
 
 /* ------------------------------------------------------------------ native events
  * Native events live in a per-process table; code = PAPI_NATIVE_MASK | index.
@@ -46,8 +79,9 @@ const char *pmu_core_unavailable_reason(void);
 struct native {
 	char *name;		/* canonical name "pmu::EVENT[:UMASK][:mod=val]" */
 	char *desc;		/* long description (event, then umask), owned */
-	int pfm_idx;		/* libpfm4 event index */
-	int pmu;		/* index into the PMU list */
+	int pfm_idx;		/* libpfm4 event index, -1 when libpfm4 did not name it */
+	int pmu;		/* index into the PMU list, -1 for a software event
+				 * named before libpfm4 started */
 	int umask_only;		/* 1 for the code of a bare "EVENT:UMASK" enumeration entry */
 	int attr_idx;		/* libpfm4 attribute index of that umask/modifier, else -1 */
 	int encode_err;		/* PAPI_OK, or why attr is unusable (an event that needs a
@@ -59,6 +93,8 @@ struct native {
 	 * above; another component's event (native_intern) has only its name,
 	 * cidx and cev, that component's own index of it. */
 	int cidx, cev;
+	unsigned char sysfs;	/* named PMU/TERMS/ (native_sysfs.c), not by libpfm4 */
+	int probe;		/* native_probe: 0 not yet, 1 known, -errno refused */
 };
 /* Look name up (encoding it through libpfm4 the first time).
  * Returns PAPI_OK and *idx, PAPI_ENOEVNT (unknown), PAPI_EINVAL (bad
@@ -77,12 +113,15 @@ int native_intern(int cidx, int cev, const char *name, int *idx);
  * earlier by a lookup or native_intern: PAPI_OK and *idx, or PAPI_ENOEVNT.
  * Asks libpfm4 nothing. */
 int native_find(const char *name, int *idx);
+/* As native_get, after starting libpfm4, so that an entry the software
+ * fast path made has its libpfm4 event and PMU (pfm_idx, pmu) filled. */
+const struct native *native_get_full(int idx);
 /* Enumerate native codes (PAPI_enum_event semantics for native codes). */
 int native_enum(int *code, int modifier, int cidx);
 /* Fill info for a native code. */
 int native_info(int idx, PAPI_event_info_t *info);
 /* Number of native events native_enum lists: the events of every PMU libpfm4
- * detected (for component info; whether the kernel can count them is
+ * detected and of the kernel core PMUs named from sysfs (for component info; whether the kernel can count them is
  * native_usable's question). */
 int native_count(void);
 /* Can the running kernel count native index idx? PAPI_OK, or PAPI_ENOEVNT
@@ -91,6 +130,43 @@ int native_count(void);
 int native_usable(int idx);
 /* Free the table and libpfm4's state; the next call starts afresh. */
 void native_shutdown(void);
+/* Does the kernel's driver know native idx? It is opened once, alone and
+ * disabled, on the calling thread, and closed; the answer is kept. PAPI_OK
+ * (opened, or refused only for want of permission or free counters: the
+ * event exists), PAPI_ENOEVNT (bad idx), or the error of the refusal
+ * (PAPI_ENOEVNT, PAPI_ENOSUPP, PAPI_EINVAL) with why (may be NULL) saying
+ * it in pe_advice's words. */
+int native_probe(int idx, char *why, size_t len);
+
+/* native_sysfs.c: events of a kernel core PMU in perf's spelling,
+ * "PMU/TERMS/MODS": the PMU's named sysfs events, the kernel's generic
+ * events (cycles, instructions, L1-dcache-load-misses, ...: perf list's
+ * names), or terms through its format files (event=0x3c,umask=0x01); MODS
+ * any of u, k, h. Any core PMU of the kernel, whether libpfm4 knows it. */
+struct native_sysfs {
+	char canon[PAPI_HUGE_STR_LEN];	/* "cpu/instructions/", "cpu/event=0x3c/u" */
+	char desc[PAPI_HUGE_STR_LEN];
+	int pmu;			/* index into the PMU list */
+	struct perf_event_attr attr;
+	int has_domain_mod;		/* MODS given */
+};
+/* 0 when name is not spelled PMU/.../; 1 when it is and *out is filled;
+ * else PAPI_ENOEVNT (no such core PMU, term or modifier, a bad value: as
+ * PAPI 7, a name that cannot be encoded names no event) or PAPI_ENOMEM,
+ * with papi_last_reason() saying why. */
+int native_sysfs_match(const char *name, struct native_sysfs *out);
+/* The events listed under sysfs entry pmu (its named events in name order,
+ * then the generic events no named event spells; aliases are not listed):
+ * how many (0 for another entry), the i-th as "PMU/EVENT/" (PAPI_OK, or
+ * PAPI_ENOEVNT past the last), and the position of canon's event (its
+ * modifiers aside) in that list, -1 when it is not listed. */
+int native_sysfs_count(int pmu);
+int native_sysfs_nth(int pmu, int i, char *name, size_t len);
+int native_sysfs_index(int pmu, const char *canon);
+/* The end of the event name that starts at p in a comma-separated list:
+ * the next comma outside a PMU/TERMS/ name (whose terms have commas of
+ * their own), or the terminating NUL. */
+const char *native_list_end(const char *p);
 
 /* native_sw: the software events a lookup resolves without libpfm4. */
 struct native_sw {
@@ -320,6 +396,14 @@ int mgroup_is_user(const struct mgroup *g);
 const char *const *mgroups_errors(int *n);
 
 /* ------------------------------------------------------------------ presets extras (presets.c) */
+/* 1 when the generic table (events/generic.csv, section "generic") is in
+ * use: no table names the core PMU libpfm4 detected, and the kernel has a
+ * core PMU, whose generic events the presets then count. */
+int presets_generic(void);
+/* Why preset or user event code, defined here, cannot be counted (the
+ * reason of its first native that cannot); NULL when it can, when it is
+ * not defined, or when nothing was said. Valid until PAPI_shutdown. */
+const char *presets_why(int code);
 /* Problems met while loading the tables and event files (file:line: ...), in
  * order; *n receives their count. Valid until PAPI_shutdown. Loads the tables
  * first if needed. */

@@ -1,4 +1,4 @@
-/* native.c: libpfm4 — PMU detection, the per-process native event table, encoding into perf_event_attr. */
+/* native.c: the per-process native event table: names resolved through libpfm4, the software-event fast path and sysfs, encoded into perf_event_attr. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -28,13 +28,6 @@ PAPI_FIRST_DATA static pthread_mutex_t nt_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Not pthread_once: native_shutdown() must be able to start everything afresh. */
 PAPI_FIRST_DATA static atomic_int nt_ready;
 PAPI_FIRST_DATA static int nt_init_err;
-
-static struct pmu *pmus;
-static int npmus;
-static int core_pmu = -1;	/* index into pmus of the core PMU libpfm4 uses */
-static const char *core_reason;
-static char core_reason_buf[256];
-static int nevents_listed;
 
 static struct native *chunks[MAX_CHUNKS];
 PAPI_FIRST_DATA static atomic_int nnative;
@@ -98,176 +91,7 @@ static int ht_insert(const char *key, unsigned h, int idx)
 	return PAPI_OK;
 }
 
-/* ------------------------------------------------------------------ PMUs */
-
-/* The sysfs device of libpfm4 PMU p, or "" when we cannot guess it. The core
- * PMU is "cpu" on x86, "cpu_core"/"cpu_atom" on hybrids, "armv8_*" on ARM. */
-static int pmu_kernel_lookup(struct pmu *p, const char *core_name)
-{
-	static const char *const x86_core[] = { "cpu", "cpu_core", NULL };
-	static const char *const x86_atom[] = { "cpu_atom", "cpu", NULL };
-	static const char *const arm_core[] = { "armv8_pmuv3", "armv8_pmuv3_0", "armv8_pmuv3_1",
-						"cpu", NULL };
-	const char *const *cand = NULL;
-	const char *single[2] = { NULL, NULL };
-	char buf[64];
-
-	if (strcmp(p->name, "perf") == 0) {
-		single[0] = "software";
-	} else if (strcmp(p->name, "perf_raw") == 0) {
-		single[0] = core_name;
-	} else if (p->pfm_type == PFM_PMU_TYPE_CORE) {
-		if (strncmp(p->name, "arm_", 4) == 0)
-			cand = arm_core;
-		else if (strstr(p->name, "_grt") || strstr(p->name, "_cmt"))
-			cand = x86_atom;
-		else
-			cand = x86_core;
-	} else {
-		const char *u = strstr(p->name, "_unc_");
-		if (u)
-			snprintf(buf, sizeof buf, "uncore_%s", u + 5);
-		else
-			snprintf(buf, sizeof buf, "%s", p->name);
-		single[0] = buf;
-	}
-	if (!cand)
-		cand = single;
-	for (; *cand; cand++) {
-		int t = sys->pmu_type(*cand);
-		if (t >= 0) {
-			snprintf(p->kernel_name, sizeof p->kernel_name, "%s", *cand);
-			return t;
-		}
-	}
-	snprintf(p->kernel_name, sizeof p->kernel_name, "%s", cand[-1] ? cand[-1] : "");
-	return -1;
-}
-
-/* The libpfm4 PMU whose name is the n bytes at name, present on this
- * machine or not: 1 and *pi, or 0 when libpfm4 has none of that name. */
-static int pfm_pmu_named(const char *name, size_t n, pfm_pmu_info_t *pi)
-{
-	for (int i = 0; i < PFM_PMU_MAX; i++) {
-		memset(pi, 0, sizeof *pi);
-		pi->size = sizeof *pi;
-		if (pfm_get_pmu_info(i, pi) == PFM_SUCCESS && pi->name && strlen(pi->name) == n &&
-		    !strncmp(pi->name, name, n))
-			return 1;
-	}
-	return 0;
-}
-
-/* Whether libpfm4 has a PMU called forced (LIBPFM_FORCE_PMU's value, up to
- * a ','), present or not: 1 a core PMU, -1 another kind, 0 none. */
-static int forced_pmu_known(const char *forced)
-{
-	pfm_pmu_info_t pi;
-	if (!pfm_pmu_named(forced, strcspn(forced, ","), &pi))
-		return 0;
-	return pi.type == PFM_PMU_TYPE_CORE ? 1 : -1;
-}
-
-/* For a name that libpfm4 did not find: when its "pmu::" is a PMU libpfm4
- * knows but did not detect here, say so (the usual case: a table or a
- * command line written on another machine) and how to name its events
- * anyway. 1 when the reason was set. */
-static int reason_pmu_elsewhere(const char *name)
-{
-	const char *sep = strstr(name, "::");
-	pfm_pmu_info_t pi;
-	if (!sep || !pfm_pmu_named(name, (size_t)(sep - name), &pi) || pi.is_present)
-		return 0;
-	const char *here = core_pmu >= 0 ? pmus[core_pmu].name : NULL;
-	papi_set_reason("%.200s: PMU %s (%s) is not this machine's%s%s%s; LIBPFM_FORCE_PMU=%s names "
-			"and encodes its events (counting them needs such a CPU)", name, pi.name,
-			pi.desc ? pi.desc : "", here ? " (libpfm4 detected " : "", here ? here : "",
-			here ? ")" : "", pi.name);
-	return 1;
-}
-
-static int pmus_detect(void)
-{
-	int cap = 8;
-	pmus = calloc(cap, sizeof *pmus);
-	if (!pmus)
-		return PAPI_ENOMEM;
-	for (int i = 0; i < PFM_PMU_MAX; i++) {
-		pfm_pmu_info_t pi;
-		memset(&pi, 0, sizeof pi);
-		pi.size = sizeof pi;
-		if (pfm_get_pmu_info(i, &pi) != PFM_SUCCESS || !pi.is_present)
-			continue;
-		if (npmus == cap) {
-			struct pmu *n = realloc(pmus, 2 * cap * sizeof *pmus);
-			if (!n)
-				return PAPI_ENOMEM;
-			pmus = n;
-			cap *= 2;
-		}
-		struct pmu *p = &pmus[npmus];
-		memset(p, 0, sizeof *p);
-		p->pfm_pmu = i;
-		p->pfm_type = pi.type;
-		p->num_cntrs = pi.num_cntrs;
-		p->num_fixed = pi.num_fixed_cntrs;
-		snprintf(p->name, sizeof p->name, "%s", pi.name);
-		snprintf(p->desc, sizeof p->desc, "%s", pi.desc ? pi.desc : "");
-		if (pi.type == PFM_PMU_TYPE_CORE && core_pmu < 0)
-			core_pmu = npmus;
-		nevents_listed += pi.nevents;
-		npmus++;
-	}
-	/* perf_raw names the core PMU, so its kernel device follows the core's. */
-	const char *core_name = "cpu";
-	if (core_pmu >= 0) {
-		pmus[core_pmu].kernel_type = pmu_kernel_lookup(&pmus[core_pmu], NULL);
-		core_name = pmus[core_pmu].kernel_name;
-	}
-	for (int i = 0; i < npmus; i++)
-		if (i != core_pmu)
-			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], core_name);
-
-	const char *forced = getenv("LIBPFM_FORCE_PMU");
-	int known = forced && *forced ? forced_pmu_known(forced) : 0;
-	if (core_pmu < 0 && forced && *forced && known <= 0) {
-		/* Not the CPU's fault: the name given names no core PMU. */
-		snprintf(core_reason_buf, sizeof core_reason_buf,
-			 "LIBPFM_FORCE_PMU=%.40s: %s, so no event can be named; unset it, or name "
-			 "a core PMU libpfm4 knows (skx, icx, spr, amd64_fam19h_zen3, arm_n1, ...)",
-			 forced, known < 0 ? "that PMU is not a CPU core's" : "libpfm4 knows no PMU of that name");
-		core_reason = core_reason_buf;
-	} else if (core_pmu < 0) {
-		/* Say both halves: the encoder and the kernel may each lack it. */
-		int kernel_has = 0;
-		static const char *const devs[] = { "cpu", "cpu_core", "cpu_atom" };
-		for (size_t d = 0; d < sizeof devs / sizeof *devs; d++)
-			if (sys->pmu_type(devs[d]) >= 0)
-				kernel_has = 1;
-		snprintf(core_reason_buf, sizeof core_reason_buf,
-			 "libpfm4 does not know this CPU's PMU, so only the kernel's generic "
-			 "(perf::) events can be named%s",
-			 kernel_has ? ""
-				    : "; and no hardware PMU driver: this kernel exposes only "
-				      "software events (in a VM, enable the virtual PMU)");
-		core_reason = core_reason_buf;
-	} else if (pmus[core_pmu].kernel_type < 0) {
-		if (forced && *forced) {
-			snprintf(core_reason_buf, sizeof core_reason_buf,
-				 "LIBPFM_FORCE_PMU=%s: events of %s can be named and encoded, but "
-				 "this kernel has no such PMU to count them", forced,
-				 pmus[core_pmu].name);
-			core_reason = core_reason_buf;
-		} else {
-			core_reason = "no hardware PMU driver: this kernel exposes only software "
-				      "events (in a VM, enable the virtual PMU)";
-		}
-	}
-	return PAPI_OK;
-}
-
 static struct native *nt_slot(int idx);
-static int pmu_index(int pfm_pmu);
 PAPI_FIRST_DATA static atomic_int sw_kernel_type = -2;	/* sysfs "software" type, -2 not asked yet */
 
 /* Entries the fast path made before libpfm4 was initialized learn their
@@ -275,7 +99,7 @@ PAPI_FIRST_DATA static atomic_int sw_kernel_type = -2;	/* sysfs "software" type,
 static void sw_fixup(void)
 {
 	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
-	int perf = pmu_index(PFM_PMU_PERF_EVENT);
+	int perf = pmu_of_pfm(PFM_PMU_PERF_EVENT);
 	pfm_pmu_info_t pi;
 	memset(&pi, 0, sizeof pi);
 	pi.size = sizeof pi;
@@ -303,13 +127,7 @@ static void sw_fixup(void)
 
 static void nt_do_init(void)
 {
-	int r = pfm_initialize();
-	if (r != PFM_SUCCESS) {
-		nt_init_err = PAPI_ECMP;
-		papi_set_reason("libpfm4 initialization failed: %s", pfm_strerror(r));
-		return;
-	}
-	nt_init_err = pmus_detect();
+	nt_init_err = pmus_init();
 	if (nt_init_err == PAPI_OK)
 		sw_fixup();
 }
@@ -330,38 +148,28 @@ static int nt_init(void)
 	return nt_init_err;
 }
 
-/* pmu_count: number of PMUs libpfm4 detected (0 when libpfm4 failed). */
-int pmu_count(void)
-{
-	return nt_init() == PAPI_OK ? npmus : 0;
-}
-
-/* pmu_get: PMU i of the list, or NULL when i is out of range. */
-const struct pmu *pmu_get(int i)
-{
-	if (nt_init() != PAPI_OK || i < 0 || i >= npmus)
-		return NULL;
-	return &pmus[i];
-}
-
-/* pmu_core_unavailable_reason: why hardware events cannot be counted here
- * (no core PMU known to libpfm4, or none in the kernel), NULL when they can. */
-const char *pmu_core_unavailable_reason(void)
-{
-	if (nt_init() != PAPI_OK)
-		return "libpfm4 initialization failed";
-	return core_reason;
-}
-
-static int pmu_index(int pfm_pmu)
-{
-	for (int i = 0; i < npmus; i++)
-		if (pmus[i].pfm_pmu == pfm_pmu)
-			return i;
-	return -1;
-}
-
 /* ------------------------------------------------------------------ the table */
+
+/* For a name that libpfm4 did not find: when its "pmu::" is a PMU libpfm4
+ * knows but did not detect here, say so (the usual case: a table or a
+ * command line written on another machine) and how to name its events
+ * anyway. 1 when the reason was set. */
+static int reason_pmu_elsewhere(const char *name)
+{
+	const char *sep = strstr(name, "::");
+	struct pfm_pmu_brief pi;
+	if (!sep || !pmu_pfm_named(name, (size_t)(sep - name), &pi) || pi.present)
+		return 0;
+	const char *here = NULL;
+	for (int i = 0; !here && i < pmu_count(); i++)
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE && !pmu_get(i)->sysfs)
+			here = pmu_get(i)->name;
+	papi_set_reason("%.200s: PMU %s (%s) is not this machine's%s%s%s; LIBPFM_FORCE_PMU=%s names "
+			"and encodes its events (counting them needs such a CPU)", name, pi.name,
+			pi.desc, here ? " (libpfm4 detected " : "", here ? here : "",
+			here ? ")" : "", pi.name);
+	return 1;
+}
 
 /* A name libpfm4 cannot encode names no event, whatever the cause (an
  * unknown event, unit mask or qualifier, a bad value, a combination): PAPI
@@ -576,16 +384,17 @@ static int nt_resolve(const char *name, int hint, int *idx)
 		if (pfm_get_event_info(pidx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
 			return PAPI_ENOEVNT;
 	}
-	int pmu = pmu_index(ei.pmu);
+	int pmu = pmu_of_pfm(ei.pmu);
 	if (pmu < 0)
 		return PAPI_ENOEVNT;
 
 	/* Canonical: "pmu::EVENT" as libpfm4 spells it, then the qualifiers as given. */
-	size_t cl = strlen(pmus[pmu].name) + strlen(ei.name) + strlen(q) + 3;
+	const char *pname = pmu_get(pmu)->name;
+	size_t cl = strlen(pname) + strlen(ei.name) + strlen(q) + 3;
 	char *canon = malloc(cl);
 	if (!canon)
 		return PAPI_ENOMEM;
-	snprintf(canon, cl, "%s::%s%s", pmus[pmu].name, ei.name, q);
+	snprintf(canon, cl, "%s::%s%s", pname, ei.name, q);
 	int ret = PAPI_OK;
 	if (strcmp(canon, name) == 0) {
 		ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, hint, idx);
@@ -600,6 +409,53 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	}
 	free(canon);
 	return ret;
+}
+
+/* A new entry that libpfm4 did not make (lock held): pfm_idx and attr_idx
+ * -1, the rest as given. */
+static int nt_add(const char *canon, const char *desc, const struct perf_event_attr *attr, int pmu,
+		  int has_domain_mod, int *idx)
+{
+	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
+	struct native *e = nt_new();
+	if (!e)
+		return PAPI_ENOMEM;
+	e->name = strdup(canon);
+	e->desc = strdup(desc);
+	int r = e->name && e->desc ? ht_insert(canon, str_hash(canon), n) : PAPI_ENOMEM;
+	if (r != PAPI_OK) {
+		free(e->name);
+		free(e->desc);
+		return r;
+	}
+	e->pfm_idx = -1;
+	e->pmu = pmu;
+	e->attr_idx = -1;
+	e->attr = *attr;
+	e->has_domain_mod = (unsigned char)has_domain_mod;
+	atomic_store_explicit(&nnative, n + 1, memory_order_release);
+	*idx = n;
+	return PAPI_OK;
+}
+
+/* The entry of canon, made by nt_add when new; name (hash h) becomes an
+ * alias of it when it is another spelling (lock held). */
+static int nt_add_alias(const char *name, unsigned h, const char *canon, const char *desc,
+			const struct perf_event_attr *attr, int pmu, int has_domain_mod, int *idx)
+{
+	int i = ht_find(canon, str_hash(canon));
+	if (i < 0) {
+		int r = nt_add(canon, desc, attr, pmu, has_domain_mod, &i);
+		if (r != PAPI_OK)
+			return r;
+	}
+	if (strcmp(canon, name) != 0) {
+		int r = ht_insert(name, h, i);
+		if (r != PAPI_OK)
+			return r;
+	}
+	*idx = i;
+	return PAPI_OK;
 }
 
 /* The fast path before libpfm4 is initialized (lock held): a software event
@@ -619,35 +475,26 @@ static int sw_resolve(const char *name, int *idx, int *done)
 	if (!native_sw_match(name, &sw))
 		return PAPI_OK;
 	*done = 1;
-	i = ht_find(sw.canon, str_hash(sw.canon));
-	if (i < 0) {
-		int n = atomic_load_explicit(&nnative, memory_order_relaxed);
-		struct native *e = nt_new();
-		if (!e)
-			return PAPI_ENOMEM;
-		e->name = strdup(sw.canon);
-		e->desc = strdup(sw.desc);
-		int r = e->name && e->desc ? ht_insert(sw.canon, str_hash(sw.canon), n) : PAPI_ENOMEM;
-		if (r != PAPI_OK) {
-			free(e->name);
-			free(e->desc);
-			return r;
-		}
-		e->pfm_idx = -1;
-		e->pmu = -1;
-		e->attr_idx = -1;
-		e->attr = sw.attr;
-		e->has_domain_mod = (unsigned char)sw.has_domain_mod;
-		atomic_store_explicit(&nnative, n + 1, memory_order_release);
-		i = n;
+	return nt_add_alias(name, h, sw.canon, sw.desc, &sw.attr, -1, sw.has_domain_mod, idx);
+}
+
+/* A name spelled PMU/TERMS/MODS, named from sysfs (lock held). */
+static int sysfs_resolve(const char *name, int *idx)
+{
+	unsigned h = str_hash(name);
+	int i = ht_find(name, h);
+	if (i >= 0) {
+		*idx = i;
+		return PAPI_OK;
 	}
-	if (strcmp(sw.canon, name) != 0) {
-		int r = ht_insert(name, h, i);	/* the spelling given, as an alias */
-		if (r != PAPI_OK)
-			return r;
-	}
-	*idx = i;
-	return PAPI_OK;
+	struct native_sysfs ns;
+	int r = native_sysfs_match(name, &ns);
+	if (r <= 0)
+		return r < 0 ? r : PAPI_ENOEVNT;
+	r = nt_add_alias(name, h, ns.canon, ns.desc, &ns.attr, ns.pmu, ns.has_domain_mod, idx);
+	if (r == PAPI_OK)
+		nt_slot(*idx)->sysfs = 1;
+	return r;
 }
 
 static int nt_lookup(const char *name, int hint, int *idx)
@@ -674,7 +521,7 @@ static int nt_lookup(const char *name, int hint, int *idx)
 	if (r != PAPI_OK)
 		return r;
 	pthread_mutex_lock(&nt_lock);
-	r = nt_resolve(name, hint, idx);
+	r = strchr(name, '/') ? sysfs_resolve(name, idx) : nt_resolve(name, hint, idx);
 	pthread_mutex_unlock(&nt_lock);
 	return r;
 }
@@ -750,6 +597,44 @@ const struct native *native_get(int idx)
 	return nt_slot(idx);
 }
 
+/* native_probe: see naming.h. */
+int native_probe(int idx, char *why, size_t len)
+{
+	struct native *e = idx >= 0 && idx < atomic_load_explicit(&nnative, memory_order_acquire)
+				   ? nt_slot(idx) : NULL;
+	if (!e)
+		return PAPI_ENOEVNT;
+	int st = __atomic_load_n(&e->probe, __ATOMIC_ACQUIRE);
+	if (!st) {
+		struct perf_event_attr a = e->attr;
+		a.size = sizeof a;
+		a.disabled = 1;
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		a.exclude_user = 0;
+		int fd = sys->perf_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+		int err = fd < 0 ? errno : 0;
+		if (fd >= 0)
+			sys->close(fd);
+		st = fd >= 0 || err == EACCES || err == EPERM || err == ENOSPC || err == EBUSY ||
+				     err == EMFILE || err == ENFILE || err == EAGAIN
+			     ? 1 : -err;
+		__atomic_store_n(&e->probe, st, __ATOMIC_RELEASE);
+	}
+	if (st > 0)
+		return PAPI_OK;
+	if (why && len)
+		pe_advice(-st, e->name, &e->attr, 0, -1, NULL, why, len);
+	return pe_errno_to_papi(-st);
+}
+
+/* native_get_full: see naming.h. */
+const struct native *native_get_full(int idx)
+{
+	nt_init();
+	return native_get(idx);
+}
+
 /* native_usable: see internal.h. */
 int native_usable(int idx)
 {
@@ -772,15 +657,16 @@ int native_usable(int idx)
 		}
 		return PAPI_OK;
 	}
-	const struct pmu *p = &pmus[e->pmu];
+	const struct pmu *p = pmu_get(e->pmu);
 	int need_core = e->attr.type == PERF_TYPE_HARDWARE || e->attr.type == PERF_TYPE_HW_CACHE ||
 			e->attr.type == PERF_TYPE_RAW;
-	if (need_core && (core_pmu < 0 || pmus[core_pmu].kernel_type < 0)) {
-		papi_set_reason("%s: %s", e->name, core_reason ? core_reason : "no core PMU");
+	const char *core_why = need_core ? pmu_core_unavailable_reason() : NULL;
+	if (core_why) {
+		papi_set_reason("%s: %s", e->name, core_why);
 		return PAPI_ECMP;
 	}
-	if (!need_core && p->kernel_type < 0) {
-		papi_set_reason("%s: the kernel has no PMU \"%s\"", e->name, p->kernel_name);
+	if (!p || p->kernel_type < 0) {
+		papi_set_reason("%s: the kernel has no PMU \"%s\"", e->name, p ? p->kernel_name : "?");
 		return PAPI_ECMP;
 	}
 	return PAPI_OK;
@@ -797,7 +683,7 @@ static int nt_intern(int pmu, int ev, const char *qual, int hint, int *code)
 	if (pfm_get_event_info(ev, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
 		return PAPI_ENOEVNT;
 	char name[NATIVE_NAME_MAX + 1];
-	int n = snprintf(name, sizeof name, "%s::%s%s", pmus[pmu].name, ei.name, qual);
+	int n = snprintf(name, sizeof name, "%s::%s%s", pmu_get(pmu)->name, ei.name, qual);
 	if (n < 0 || n >= (int)sizeof name)
 		return PAPI_EINVAL;
 	int idx, r = nt_lookup(name, hint, &idx);
@@ -808,11 +694,11 @@ static int nt_intern(int pmu, int ev, const char *qual, int hint, int *code)
 
 static int first_event_from(int pmu)
 {
-	for (; pmu < npmus; pmu++) {
+	for (; pmu < pmu_count(); pmu++) {
 		pfm_pmu_info_t pi;
 		memset(&pi, 0, sizeof pi);
 		pi.size = sizeof pi;
-		if (pfm_get_pmu_info(pmus[pmu].pfm_pmu, &pi) == PFM_SUCCESS && pi.nevents > 0)
+		if (pfm_get_pmu_info(pmu_get(pmu)->pfm_pmu, &pi) == PFM_SUCCESS && pi.nevents > 0)
 			return pmu;
 	}
 	return -1;
@@ -823,17 +709,35 @@ static int pmu_first_event(int pmu)
 	pfm_pmu_info_t pi;
 	memset(&pi, 0, sizeof pi);
 	pi.size = sizeof pi;
-	return pfm_get_pmu_info(pmus[pmu].pfm_pmu, &pi) == PFM_SUCCESS ? pi.first_event : -1;
+	return pfm_get_pmu_info(pmu_get(pmu)->pfm_pmu, &pi) == PFM_SUCCESS ? pi.first_event : -1;
 }
 
 /* The code of event ev of pmu, or of the next one libpfm4 can describe. */
+/* The code of the i-th event listed under PMU pmu, or of the next one
+ * that resolves, the sysfs entries' lists one after the other. */
+static int enum_sysfs(int pmu, int i, int *code)
+{
+	char name[NATIVE_NAME_MAX + 1];
+	for (; pmu < pmu_count(); pmu++, i = 0)
+		for (; native_sysfs_nth(pmu, i, name, sizeof name) == PAPI_OK; i++) {
+			int idx;
+			if (nt_lookup(name, -1, &idx) == PAPI_OK) {
+				*code = PAPI_NATIVE_MASK | idx;
+				return PAPI_OK;
+			}
+		}
+	return PAPI_ENOEVNT;
+}
+
+/* The code of libpfm4 event ev of pmu, or of the next one libpfm4 can
+ * describe, then of the sysfs entries' events. */
 static int enum_event(int pmu, int ev, int *code)
 {
 	for (;;) {
 		while (ev < 0) {
 			pmu = first_event_from(pmu + 1);
 			if (pmu < 0)
-				return PAPI_ENOEVNT;
+				return enum_sysfs(0, 0, code);
 			ev = pmu_first_event(pmu);
 		}
 		if (nt_intern(pmu, ev, "", -1, code) == PAPI_OK)
@@ -887,7 +791,7 @@ int native_enum(int *code, int modifier, int cidx)
 		return r;
 	if (modifier == PAPI_ENUM_FIRST) {
 		int pmu = first_event_from(0);
-		return pmu < 0 ? PAPI_ENOEVNT : enum_event(pmu, pmu_first_event(pmu), code);
+		return pmu < 0 ? enum_sysfs(0, 0, code) : enum_event(pmu, pmu_first_event(pmu), code);
 	}
 	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_NTV_ENUM_UMASKS)
 		return PAPI_EINVAL;
@@ -895,7 +799,11 @@ int native_enum(int *code, int modifier, int cidx)
 	if (!(*code & PAPI_NATIVE_MASK) || !e || e->cidx != 0)
 		return PAPI_ENOCMP;
 	if (modifier == PAPI_NTV_ENUM_UMASKS)
-		return enum_umask(e, code);
+		return e->sysfs ? PAPI_ENOEVNT : enum_umask(e, code);
+	if (e->sysfs) {		/* an event not listed has no next one */
+		int pos = native_sysfs_index(e->pmu, e->name);
+		return pos < 0 ? PAPI_ENOEVNT : enum_sysfs(e->pmu, pos + 1, code);
+	}
 	return enum_event(e->pmu, pfm_get_event_next(e->pfm_idx), code);
 }
 
@@ -918,7 +826,12 @@ int native_info(int idx, PAPI_event_info_t *info)
 /* native_count: see internal.h. */
 int native_count(void)
 {
-	return nt_init() == PAPI_OK ? nevents_listed : 0;
+	if (nt_init() != PAPI_OK)
+		return 0;
+	int n = pmu_pfm_events();
+	for (int i = 0; i < pmu_count(); i++)
+		n += native_sysfs_count(i);
+	return n;
 }
 
 /* native_shutdown: see internal.h. Not safe against concurrent native_get(). */
@@ -940,15 +853,8 @@ void native_shutdown(void)
 	free(ht);
 	ht = NULL;
 	ht_cap = ht_used = 0;
-	free(pmus);
-	pmus = NULL;
-	npmus = 0;
-	core_pmu = -1;
-	core_reason = NULL;
-	nevents_listed = 0;
 	atomic_store(&sw_kernel_type, -2);
-	if (atomic_load(&nt_ready) && nt_init_err == PAPI_OK)
-		pfm_terminate();
+	pmus_shutdown();
 	atomic_store(&nt_ready, 0);
 	pthread_mutex_unlock(&nt_lock);
 }

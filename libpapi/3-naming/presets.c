@@ -41,6 +41,7 @@ struct pev {
 	struct formula *f;	/* NULL for a single native as is */
 	int eff;		/* effective DERIVED_* */
 	int avail;
+	char *why;		/* defined but not available: why (the first term's reason) */
 	char *postfix;		/* effective postfix text, NULL when none */
 };
 
@@ -53,6 +54,9 @@ static int nue;
 static struct msgs pr_errs;
 static char core_name[64];
 static const char *forced_pmu;
+/* The generic table (CPU,generic) applies: no table names libpfm4's core
+ * PMU, and the kernel has a core PMU to count on. */
+static int generic_on;
 
 static int is_user(int code)
 {
@@ -92,7 +96,8 @@ static void pev_clear_def(struct pev *e)
 		free(e->base[i]);
 	formula_free(e->f);
 	free(e->postfix);
-	e->formula = e->postfix = NULL;
+	free(e->why);
+	e->formula = e->postfix = e->why = NULL;
 	e->f = NULL;
 	e->nbase = e->nterms = 0;
 	e->defined = e->avail = 0;
@@ -110,8 +115,10 @@ static void pev_free(struct pev *e)
 
 /* ------------------------------------------------------------------ resolution */
 
-/* Can the kernel count native idx (a forced PMU counts as present)? */
-static int native_avail(int idx)
+/* Can the kernel count native idx (a forced PMU counts as present)? When
+ * not, why says so. A native named from sysfs is opened once to see whether
+ * the kernel's driver knows it: generic events are optional for a driver. */
+static int native_avail(int idx, char *why, size_t len)
 {
 	/* A question asked while loading: no debug line, and the caller's last
 	 * reason stays as it was. */
@@ -119,14 +126,38 @@ static int native_avail(int idx)
 	snprintf(saved, sizeof saved, "%s", papi_last_reason());
 	int was = papi_reason_mute(1);
 	int r = native_usable(idx);
+	snprintf(why, len, "%s", papi_last_reason());
 	papi_set_reason("%s", saved);
 	papi_reason_mute(was);
+	const struct native *n = native_get(idx);
+	if (r == PAPI_OK && n && n->sysfs)
+		r = native_probe(idx, why, len);
 	if (r == PAPI_ECMP && forced_pmu) {
-		const struct native *n = native_get(idx);
 		const struct pmu *p = n ? pmu_get(n->pmu) : NULL;
 		return p && !strcmp(p->name, forced_pmu);
 	}
 	return r == PAPI_OK;
+}
+
+/* The natives base event name of the generic section stands for: name on
+ * each core PMU the kernel counts on ("cpu/cycles/"; on a hybrid
+ * "cpu_core/cycles/" and "cpu_atom/cycles/"), into idx[]. Returns how many,
+ * 0 when it cannot be named on all of them, or PAPI_ENOMEM. */
+static int generic_natives(const char *name, int *idx, int max)
+{
+	int n = 0;
+	for (int i = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (p->pfm_type != PFM_PMU_TYPE_CORE || p->kernel_type < 0)
+			continue;
+		char q[PAPI_HUGE_STR_LEN];
+		snprintf(q, sizeof q, "%s/%s/", p->kernel_name, name);
+		int r = n < max ? native_lookup(q, &idx[n]) : PAPI_ENOEVNT;
+		if (r != PAPI_OK)
+			return r == PAPI_ENOMEM ? r : 0;
+		n++;
+	}
+	return n;
 }
 
 /* Index of native idx in terms[], added when new; -1 when full. */
@@ -157,7 +188,7 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 		const char *name = ev->base[b];
 		int code = name_code(name);
 		const struct pev *be = code ? code_entry(code) : NULL;
-		int map[PAPI_EVENTS_IN_DERIVED_EVENT];
+		int map[PAPI_EVENTS_IN_DERIVED_EVENT], k = 1;
 		struct formula *id = NULL;
 		if (be) {
 			if (!be->defined) {
@@ -168,6 +199,19 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 				if ((map[t] = term_slot(e->ntv, &e->nterms, be->ntv[t])) < 0)
 					ret = PAPI_EINVAL;
 			composed = 1;
+		} else if (ev->pmu && !strcmp(ev->pmu, "generic") && !strstr(name, "::") &&
+			   !strchr(name, '/')) {
+			int idx[PAPI_EVENTS_IN_DERIVED_EVENT];
+			k = generic_natives(name, idx, PAPI_EVENTS_IN_DERIVED_EVENT);
+			if (k <= 0) {
+				ret = why(msg, len, k < 0 ? k : PAPI_ENOEVNT,
+					  "no generic event %s on this kernel's core PMUs", name);
+				break;
+			}
+			for (int t = 0; t < k; t++)
+				if ((map[t] = term_slot(e->ntv, &e->nterms, idx[t])) < 0)
+					ret = PAPI_EINVAL;
+			composed |= k > 1;
 		} else {
 			char q[PAPI_HUGE_STR_LEN];
 			int idx, r = PAPI_ENOEVNT;
@@ -189,9 +233,11 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 			why(msg, len, ret, "more than %s native events in all", "8");
 			break;
 		}
+		/* A native alone, or the sum of one event on several core PMUs. */
 		if (be && be->f)
 			ret = formula_remap(be->f, map, &sub[b]);
-		else if ((ret = formula_compile(NOT_DERIVED, NULL, 1, &id, NULL, 0)) == PAPI_OK)
+		else if ((ret = formula_compile(k > 1 ? DERIVED_ADD : NOT_DERIVED, NULL, k, &id, NULL,
+						0)) == PAPI_OK)
 			ret = formula_remap(id, map, &sub[b]);
 		formula_free(id);
 	}
@@ -221,9 +267,14 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 	if (fin && e->eff == DERIVED_POSTFIX && formula_to_postfix(fin, pf, sizeof pf) == PAPI_OK)
 		e->postfix = strdup(pf);
 	e->avail = 1;
-	for (int t = 0; t < e->nterms; t++)
-		if (!native_avail(e->ntv[t]))
+	e->why = NULL;
+	for (int t = 0; t < e->nterms && e->avail; t++) {
+		char w[PAPI_HUGE_STR_LEN] = "";
+		if (!native_avail(e->ntv[t], w, sizeof w)) {
 			e->avail = 0;
+			e->why = w[0] ? strdup(w) : NULL;
+		}
+	}
 	return PAPI_OK;
 }
 
@@ -285,6 +336,7 @@ static int define(const struct def_event *ev, int replace, int *code, char *msg,
 	e->f = tmp.f;
 	e->eff = tmp.eff;
 	e->avail = tmp.avail;
+	e->why = tmp.why;
 	e->postfix = tmp.postfix;
 	if (ev->sdesc) {
 		free(e->sdesc);
@@ -307,6 +359,8 @@ static int cpu_match(void *ctx, const char *name)
 {
 	(void)ctx;
 	if (core_name[0] && !strcmp(name, core_name))
+		return 1;
+	if (generic_on && !strcmp(name, "generic"))
 		return 1;
 	for (int i = 0; i < pmu_count(); i++) {
 		const struct pmu *p = pmu_get(i);
@@ -373,13 +427,19 @@ static void load_all(void)
 	npre = PRESET_COUNT;
 	core_name[0] = '\0';
 	for (int i = 0; i < pmu_count(); i++)
-		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE) {
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE && !pmu_get(i)->sysfs) {
 			snprintf(core_name, sizeof core_name, "%s", pmu_get(i)->name);
 			break;
 		}
 	forced_pmu = getenv("LIBPFM_FORCE_PMU");
 	if (forced_pmu && !*forced_pmu)
 		forced_pmu = NULL;
+	/* A CPU-specific table always wins over the generic one. */
+	int core_table = 0;
+	for (int i = 0; i < events_files_count && core_name[0]; i++)
+		for (int k = 0; events_files[i].cpus[k]; k++)
+			core_table |= !strcmp(events_files[i].cpus[k], core_name);
+	generic_on = !core_table && !pmu_core_unavailable_reason();
 
 	struct load_ctx l = { 1, PAPI_OK };
 	const char *csv = getenv("PAPI_CSV_EVENT_FILE");
@@ -579,6 +639,21 @@ int presets_resolve(int code, struct derived_def *out)
 	out->derived = e->eff;
 	out->f = e->f;
 	return PAPI_OK;
+}
+
+/* presets_generic: see naming.h. */
+int presets_generic(void)
+{
+	pr_load();
+	return generic_on;
+}
+
+/* presets_why: see naming.h. */
+const char *presets_why(int code)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	return e && e->defined && !e->avail ? e->why : NULL;
 }
 
 /* presets_errors: see internal.h. */

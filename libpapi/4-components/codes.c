@@ -292,11 +292,13 @@ void codes_explain_unavailable(int code, int err)
 	char name[PAPI_MAX_STR_LEN];
 	if (presets_code_to_name(code, name) != PAPI_OK)
 		snprintf(name, sizeof name, "event 0x%x", (unsigned)code);
-	const char *core = pmu_core_unavailable_reason();
+	const char *core = pmu_core_unavailable_reason(), *why = presets_why(code);
 	if (err == PAPI_ENOTPRESET)
 		papi_set_reason("%s: not a preset code", name);
 	else if (core)
 		papi_set_reason("%s: not available here: it needs hardware events and %s", name, core);
+	else if (why)
+		papi_set_reason("%s: not available here: %s", name, why);
 	else
 		papi_set_reason("%s: not available on this CPU: no definition for it, or its "
 				"native events are missing", name);

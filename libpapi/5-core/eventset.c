@@ -157,8 +157,18 @@ void es_close_all(EventSet_t *es)
  * hardware types live on the core PMU. */
 static int group_key(const struct perf_event_attr *a)
 {
-	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE)
-		return PERF_TYPE_RAW;
+	/* A generic event goes to the core PMU whose type the upper half of
+	 * its config names (a hybrid's cpu_atom), else to the first. */
+	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE) {
+		uint32_t ext = (uint32_t)(a->config >> 32);
+		return ext ? (int)ext : PERF_TYPE_RAW;
+	}
+	/* The only core PMU may have a type of its own (ARM's), which its raw
+	 * events name: they share the group of the core's other events. */
+	if (a->type >= PERF_TYPE_MAX && kpmu_core_count() == 1)
+		for (int i = 0; i < kpmu_count(); i++)
+			if (kpmu_get(i)->core && kpmu_get(i)->type == (int)a->type)
+				return PERF_TYPE_RAW;
 	return (int)a->type;
 }
 

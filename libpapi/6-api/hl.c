@@ -76,8 +76,9 @@ int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, s
 		return PAPI_EINVAL;
 	const char *p = spec;
 	for (;;) {
-		const char *end = strchr(p, ',');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
+		const char *end = native_list_end(p);
+		size_t len = (size_t)(end - p);
+		end = *end ? end : NULL;
 		const char *s = p;
 		item++;
 		while (len && is_space(*s))

@@ -27,6 +27,8 @@ static const struct {
 	{ __LINE__, "a,a", 1, "a", 1 },
 	{ __LINE__, "a=instant,a", 1, "a*", 1 },
 	{ __LINE__, "a=INSTANT", 1, "a=INSTANT", 0 },
+	{ __LINE__, "cpu/event=0x3c,umask=0x00/,PAPI_TOT_INS", 2, "cpu/event=0x3c,umask=0x00/|PAPI_TOT_INS", 0 },
+	{ __LINE__, "a,cpu/instructions/u=instant,cpu/x=1,y=2/", 3, "a|cpu/instructions/u*|cpu/x=1,y=2/", 0 },
 };
 
 static void table(void)

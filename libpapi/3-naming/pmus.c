@@ -1,0 +1,381 @@
+/* pmus.c: the PMUs events are named on: libpfm4's, each matched to its kernel PMU, and the kernel's core PMUs libpfm4 does not know. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "3-naming/naming.h"
+
+#include <perfmon/pfmlib.h>
+
+/*
+ * libpfm4 names the events of the PMUs it recognizes (from CPUID or
+ * /proc/cpuinfo); the kernel counts on the PMUs its drivers registered
+ * (kpmu.c). Each libpfm4 PMU is matched to its kernel PMU by name. A kernel
+ * core PMU that no libpfm4 PMU matches (a CPU newer than libpfm4, or the
+ * second core type of a hybrid) gets an entry of its own, whose events are
+ * named from sysfs (native_sysfs.c). Hardware events can be counted when
+ * some core PMU of the list is in the kernel.
+ */
+
+static pthread_mutex_t pm_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int pm_ready;
+static int pm_err;
+static int pfm_up;		/* pfm_initialize succeeded: pfm_terminate at shutdown */
+static struct pmu *pmus;
+static int npmus;
+static int core_pmu = -1;	/* index of libpfm4's first core PMU, -1 none */
+static int nevents_pfm;
+static const char *core_reason;
+static char core_reason_buf[400];
+static char generic_buf[320];
+
+#define NO_DRIVER "no hardware PMU driver: this kernel exposes only software events (in a VM, enable the virtual PMU)"
+
+/* Is the kernel core PMU called name claimed by an entry already? */
+static int claimed(const char *name)
+{
+	for (int i = 0; i < npmus; i++)
+		if (pmus[i].kernel_type >= 0 && !strcmp(pmus[i].kernel_name, name))
+			return 1;
+	return 0;
+}
+
+/* The sysfs device of libpfm4 PMU p (its type, -1 when the kernel lacks
+ * it). The core PMU is "cpu" on x86, "cpu_core"/"cpu_atom" on hybrids,
+ * "armv8_pmuv3_0" or "armv8_cortex_a72" on ARM: a core PMU none of the
+ * usual names fits takes the first kernel core PMU no other entry took. */
+static int pmu_kernel_lookup(struct pmu *p, const char *core_name)
+{
+	static const char *const x86_core[] = { "cpu", "cpu_core", NULL };
+	static const char *const x86_atom[] = { "cpu_atom", "cpu", NULL };
+	static const char *const arm_core[] = { "armv8_pmuv3", "armv8_pmuv3_0", "armv8_pmuv3_1",
+						"cpu", NULL };
+	const char *const *cand = NULL;
+	const char *single[2] = { NULL, NULL };
+	char buf[64];
+
+	if (strcmp(p->name, "perf") == 0) {
+		single[0] = "software";
+	} else if (strcmp(p->name, "perf_raw") == 0) {
+		single[0] = core_name;
+	} else if (p->pfm_type == PFM_PMU_TYPE_CORE) {
+		if (strncmp(p->name, "arm_", 4) == 0)
+			cand = arm_core;
+		else if (strstr(p->name, "_grt") || strstr(p->name, "_cmt"))
+			cand = x86_atom;
+		else
+			cand = x86_core;
+	} else {
+		const char *u = strstr(p->name, "_unc_");
+		if (u)
+			snprintf(buf, sizeof buf, "uncore_%s", u + 5);
+		else
+			snprintf(buf, sizeof buf, "%s", p->name);
+		single[0] = buf;
+	}
+	if (!cand)
+		cand = single;
+	for (; *cand; cand++) {
+		int t = sys->pmu_type(*cand);
+		if (t >= 0) {
+			snprintf(p->kernel_name, sizeof p->kernel_name, "%s", *cand);
+			return t;
+		}
+	}
+	snprintf(p->kernel_name, sizeof p->kernel_name, "%s", cand[-1] ? cand[-1] : "");
+	if (p->pfm_type == PFM_PMU_TYPE_CORE)
+		for (int i = 0; i < kpmu_count(); i++) {
+			const struct kpmu *k = kpmu_get(i);
+			if (k->core && !claimed(k->name)) {
+				snprintf(p->kernel_name, sizeof p->kernel_name, "%s", k->name);
+				return k->type;
+			}
+		}
+	return -1;
+}
+
+static struct pmu *pm_append(void)
+{
+	if (!(npmus & (npmus - 1)) && npmus >= 8) {	/* full at 8, 16, 32 ... */
+		struct pmu *n = realloc(pmus, 2 * (size_t)npmus * sizeof *pmus);
+		if (!n)
+			return NULL;
+		pmus = n;
+	}
+	memset(&pmus[npmus], 0, sizeof *pmus);
+	return &pmus[npmus++];
+}
+
+/* How many counters core PMU k can use at once, as far as the kernel says:
+ * a group of its generic instruction events grows until the kernel refuses
+ * it (both x86 and ARM drivers check at open that a group fits). That is
+ * its general counters, plus the fixed one for instructions on Intel;
+ * 0 when not even one opens (no permission, no such event). */
+static int probe_counters(const struct kpmu *k)
+{
+	int fds[32], n = 0;
+	for (; n < 32; n++) {
+		struct perf_event_attr a;
+		memset(&a, 0, sizeof a);
+		a.size = sizeof a;
+		a.type = PERF_TYPE_HARDWARE;
+		a.config = PERF_COUNT_HW_INSTRUCTIONS;
+		if (kpmu_core_count() > 1)	/* which core type: see native_sysfs.c */
+			a.config |= (uint64_t)k->type << 32;
+		a.disabled = 1;
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		fds[n] = sys->perf_open(&a, 0, -1, n ? fds[0] : -1, PERF_FLAG_FD_CLOEXEC);
+		if (fds[n] < 0)
+			break;
+	}
+	for (int i = n - 1; i >= 0; i--)
+		sys->close(fds[i]);
+	return n;
+}
+
+/* The kernel's core PMUs no libpfm4 PMU took: entries named from sysfs. */
+static int add_sysfs_cores(void)
+{
+	for (int i = 0; i < kpmu_count(); i++) {
+		const struct kpmu *k = kpmu_get(i);
+		if (!k->core || claimed(k->name))
+			continue;
+		struct pmu *p = pm_append();
+		if (!p)
+			return PAPI_ENOMEM;
+		p->pfm_pmu = -1;
+		p->pfm_type = PFM_PMU_TYPE_CORE;
+		p->sysfs = 1;
+		p->kernel_type = k->type;
+		p->num_cntrs = probe_counters(k);
+		snprintf(p->name, sizeof p->name, "%s", k->name);
+		snprintf(p->kernel_name, sizeof p->kernel_name, "%s", k->name);
+		snprintf(p->desc, sizeof p->desc, "%s%.60s (kernel driver, events from sysfs)",
+			 k->cpus[0] ? "core PMU of CPUs " : "core PMU", k->cpus);
+	}
+	return PAPI_OK;
+}
+
+/* pmu_pfm_named: see naming.h. */
+int pmu_pfm_named(const char *name, size_t n, struct pfm_pmu_brief *out)
+{
+	for (int i = 0; i < PFM_PMU_MAX; i++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof pi);
+		pi.size = sizeof pi;
+		if (pfm_get_pmu_info(i, &pi) == PFM_SUCCESS && pi.name && strlen(pi.name) == n &&
+		    !strncmp(pi.name, name, n)) {
+			out->name = pi.name;
+			out->desc = pi.desc ? pi.desc : "";
+			out->core = pi.type == PFM_PMU_TYPE_CORE;
+			out->present = pi.is_present;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether libpfm4 has a PMU called forced (LIBPFM_FORCE_PMU's value, up to
+ * a ','), present or not: 1 a core PMU, -1 another kind, 0 none. */
+static int forced_pmu_known(const char *forced)
+{
+	struct pfm_pmu_brief pi;
+	if (!pmu_pfm_named(forced, strcspn(forced, ","), &pi))
+		return 0;
+	return pi.core ? 1 : -1;
+}
+
+/* core_reason and generic_buf from the list (see the accessors). */
+static void pm_reasons(void)
+{
+	const char *forced = getenv("LIBPFM_FORCE_PMU");
+	if (forced && !*forced)
+		forced = NULL;
+	int counting = 0, nsys = 0, known = forced ? forced_pmu_known(forced) : 0;
+	char who[96];
+	size_t len = 0;
+	for (int i = 0; i < npmus; i++) {
+		if (pmus[i].pfm_type != PFM_PMU_TYPE_CORE || pmus[i].kernel_type < 0)
+			continue;
+		counting = 1;
+		if (pmus[i].sysfs)
+			len += (size_t)snprintf(generic_buf + len, len < sizeof generic_buf ? sizeof generic_buf - len : 0,
+						"%s%s", nsys++ ? " and " : "", pmus[i].name);
+	}
+	if (forced && known <= 0 && core_pmu < 0)	/* not the CPU's fault */
+		snprintf(who, sizeof who, "LIBPFM_FORCE_PMU=%.40s names no core PMU libpfm4 knows", forced);
+	else
+		snprintf(who, sizeof who, "libpfm4 does not know %s", core_pmu >= 0 ? "this core type"
+										 : "this CPU's PMU");
+	if (nsys && len < sizeof generic_buf)
+		snprintf(generic_buf + len, sizeof generic_buf - len,
+			 ": %s, so %s events are named from the kernel's sysfs (%s/EVENT/) and "
+			 "the kernel's generic events", who, nsys > 1 ? "their" : "its", pmus[npmus - nsys].name);
+	if (counting) {
+		core_reason = NULL;
+	} else if (forced && known <= 0 && core_pmu < 0) {
+		snprintf(core_reason_buf, sizeof core_reason_buf,
+			 "LIBPFM_FORCE_PMU=%.40s: %s, so no event can be named; unset it, or name "
+			 "a core PMU libpfm4 knows (skx, icx, spr, amd64_fam19h_zen3, arm_n1, ...); "
+			 "and " NO_DRIVER, forced,
+			 known < 0 ? "that PMU is not a CPU core's" : "libpfm4 knows no PMU of that name");
+		core_reason = core_reason_buf;
+	} else if (core_pmu >= 0 && forced) {
+		snprintf(core_reason_buf, sizeof core_reason_buf,
+			 "LIBPFM_FORCE_PMU=%s: events of %s can be named and encoded, but "
+			 "this kernel has no such PMU to count them", forced, pmus[core_pmu].name);
+		core_reason = core_reason_buf;
+	} else if (core_pmu >= 0) {
+		core_reason = NO_DRIVER;
+	} else {
+		/* Say both halves: the encoder and the kernel each lack it. */
+		core_reason = "libpfm4 does not know this CPU's PMU, so only the kernel's generic "
+			      "(perf::) events can be named; and " NO_DRIVER;
+	}
+}
+
+static int pm_detect(void)
+{
+	pmus = calloc(8, sizeof *pmus);
+	if (!pmus)
+		return PAPI_ENOMEM;
+	for (int i = 0; i < PFM_PMU_MAX; i++) {
+		pfm_pmu_info_t pi;
+		memset(&pi, 0, sizeof pi);
+		pi.size = sizeof pi;
+		if (pfm_get_pmu_info(i, &pi) != PFM_SUCCESS || !pi.is_present)
+			continue;
+		struct pmu *p = pm_append();
+		if (!p)
+			return PAPI_ENOMEM;
+		p->pfm_pmu = i;
+		p->pfm_type = pi.type;
+		p->kernel_type = -1;
+		p->num_cntrs = pi.num_cntrs;
+		p->num_fixed = pi.num_fixed_cntrs;
+		snprintf(p->name, sizeof p->name, "%s", pi.name);
+		snprintf(p->desc, sizeof p->desc, "%s", pi.desc ? pi.desc : "");
+		if (pi.type == PFM_PMU_TYPE_CORE && core_pmu < 0)
+			core_pmu = npmus - 1;
+		nevents_pfm += pi.nevents;
+	}
+	/* Core PMUs first, so perf_raw follows the core's kernel device. */
+	const char *core_name = "cpu";
+	for (int i = 0; i < npmus; i++)
+		if (pmus[i].pfm_type == PFM_PMU_TYPE_CORE)
+			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], NULL);
+	int r = add_sysfs_cores();
+	if (r != PAPI_OK)
+		return r;
+	for (int i = 0; i < npmus; i++)
+		if (pmus[i].pfm_type == PFM_PMU_TYPE_CORE && pmus[i].kernel_type >= 0) {
+			core_name = pmus[i].kernel_name;
+			break;
+		}
+	for (int i = 0; i < npmus; i++)
+		if (pmus[i].pfm_type != PFM_PMU_TYPE_CORE && pmus[i].pfm_pmu >= 0)
+			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], core_name);
+	pm_reasons();
+	return PAPI_OK;
+}
+
+/* pmus_init: see naming.h. Not pthread_once: pmus_shutdown() must be able
+ * to start everything afresh. */
+int pmus_init(void)
+{
+	if (atomic_load_explicit(&pm_ready, memory_order_acquire))
+		return pm_err;
+	pthread_mutex_lock(&pm_lock);
+	if (!atomic_load_explicit(&pm_ready, memory_order_relaxed)) {
+		int r = pfm_initialize();
+		if (r != PFM_SUCCESS) {
+			pm_err = PAPI_ECMP;
+			papi_set_reason("libpfm4 initialization failed: %s", pfm_strerror(r));
+		} else {
+			pfm_up = 1;
+			pm_err = pm_detect();
+		}
+		atomic_store_explicit(&pm_ready, 1, memory_order_release);
+	}
+	pthread_mutex_unlock(&pm_lock);
+	return pm_err;
+}
+
+/* pmus_shutdown: see naming.h. */
+void pmus_shutdown(void)
+{
+	pthread_mutex_lock(&pm_lock);
+	free(pmus);
+	pmus = NULL;
+	npmus = nevents_pfm = 0;
+	core_pmu = -1;
+	core_reason = NULL;
+	generic_buf[0] = '\0';
+	pm_err = PAPI_OK;
+	atomic_store(&pm_ready, 0);
+	if (pfm_up)
+		pfm_terminate();
+	pfm_up = 0;
+	pthread_mutex_unlock(&pm_lock);
+}
+
+/* pmu_count: number of PMUs in the list (0 when libpfm4 failed). */
+int pmu_count(void)
+{
+	return pmus_init() == PAPI_OK ? npmus : 0;
+}
+
+/* pmu_get: PMU i of the list, or NULL when i is out of range. */
+const struct pmu *pmu_get(int i)
+{
+	if (pmus_init() != PAPI_OK || i < 0 || i >= npmus)
+		return NULL;
+	return &pmus[i];
+}
+
+/* pmu_core_unavailable_reason: why hardware events cannot be counted here
+ * (no core PMU in the kernel, or none libpfm4 or sysfs can name), NULL when
+ * they can. */
+const char *pmu_core_unavailable_reason(void)
+{
+	if (pmus_init() != PAPI_OK)
+		return "libpfm4 initialization failed";
+	return core_reason;
+}
+
+/* pmu_core_sysfs: see naming.h. */
+const char *pmu_core_sysfs(void)
+{
+	if (pmus_init() != PAPI_OK || !generic_buf[0])
+		return NULL;
+	return generic_buf;
+}
+
+/* pmu_of_pfm: see naming.h. */
+int pmu_of_pfm(int pfm_pmu)
+{
+	for (int i = 0; pfm_pmu >= 0 && i < npmus; i++)
+		if (pmus[i].pfm_pmu == pfm_pmu)
+			return i;
+	return -1;
+}
+
+/* pmu_of_kernel: see naming.h. */
+int pmu_of_kernel(const char *kernel_name)
+{
+	if (pmus_init() != PAPI_OK || !kernel_name)
+		return -1;
+	for (int i = 0; i < npmus; i++)
+		if (pmus[i].pfm_type == PFM_PMU_TYPE_CORE && pmus[i].kernel_type >= 0 &&
+		    !strcmp(pmus[i].kernel_name, kernel_name))
+			return i;
+	return -1;
+}
+
+/* pmu_pfm_events: see naming.h. */
+int pmu_pfm_events(void)
+{
+	return pmus_init() == PAPI_OK ? nevents_pfm : 0;
+}
