@@ -29,7 +29,7 @@ extern "C" {
 
 /* The API level we implement.  PAPI_library_init() expects PAPI_VER_CURRENT,
  * which keeps major and minor only: revisions stay binary compatible. */
-#define PAPI_VERSION		PAPI_VERSION_NUMBER(7, 0, 0, 0)
+#define PAPI_VERSION		PAPI_VERSION_NUMBER(7,0,0,0)
 #define PAPI_VER_CURRENT	(PAPI_VERSION & 0xffff0000)
 
 /* Kind of an event code (see papiStdEventDefs.h for the masks). */

@@ -597,3 +597,169 @@ void F(hl_stop)(int *check)
 {
 	*check = PAPI_hl_stop();
 }
+
+/* ---- PAPI 7.0's remaining Fortran calls --------------------------------- */
+
+void F(set_cmp_domain)(int *domain, int *cidx, int *check)
+{
+	*check = PAPI_set_cmp_domain(*domain, *cidx);
+}
+
+void F(set_cmp_granularity)(int *granularity, int *cidx, int *check)
+{
+	*check = PAPI_set_cmp_granularity(*granularity, *cidx);
+}
+
+/* PAPIF_set_inherit(inherit, check): PAPI_set_opt(PAPI_INHERIT) naming no
+ * EventSet, as PAPI 7.0's does (it passes none), so check receives the
+ * error for a missing set. */
+void F(set_inherit)(int *inherit, int *check)
+{
+	PAPI_option_t o;
+	memset(&o, 0, sizeof o);
+	o.inherit.eventset = PAPI_NULL;
+	o.inherit.inherit = *inherit;
+	*check = PAPI_set_opt(PAPI_INHERIT, &o);
+}
+
+/* The device-type handle of the last PAPIF_enum_dev_type: Fortran holds an
+ * index in its place, always 0, as with PAPI 7.0. */
+static void *dev_handle;
+
+void F(enum_dev_type)(int *modifier, int *handle_index, int *check)
+{
+	*check = PAPI_enum_dev_type(*modifier, &dev_handle);
+	*handle_index = 0;
+}
+
+/* PAPIF_get_dev_type_attr(handle_index, attr, value, string, check): the
+ * CHAR_ attributes land in string, the others in value. */
+void F(get_dev_type_attr)(int *handle_index, int *attr, int *value, char *string, int *check, size_t len)
+{
+	union { const char *s; unsigned long ul; int i; } v = { 0 };
+	*handle_index = 0;
+	*check = PAPI_get_dev_type_attr(dev_handle, (PAPI_dev_type_attr_e)*attr, &v);
+	if (*check != PAPI_OK)
+		return;
+	if (*attr == PAPI_DEV_TYPE_ATTR__CHAR_NAME || *attr == PAPI_DEV_TYPE_ATTR__CHAR_STATUS)
+		c2f(string, len, v.s);
+	else
+		*value = v.i;
+}
+
+/* PAPIF_get_dev_attr(handle_index, id, attr, value, string, check): device
+ * id's attribute; the CHAR_ ones land in string, the others in value. */
+void F(get_dev_attr)(int *handle_index, int *id, int *attr, int *value, char *string, int *check, size_t len)
+{
+	union { const char *s; unsigned long ul; unsigned u; } v = { 0 };
+	*handle_index = 0;
+	*check = PAPI_get_dev_attr(dev_handle, *id, (PAPI_dev_attr_e)*attr, &v);
+	if (*check != PAPI_OK)
+		return;
+	switch (*attr) {
+	case PAPI_DEV_ATTR__CPU_CHAR_NAME:
+	case PAPI_DEV_ATTR__CUDA_CHAR_DEVICE_NAME:
+	case PAPI_DEV_ATTR__ROCM_CHAR_DEVICE_NAME:
+		c2f(string, len, v.s);
+		break;
+	case PAPI_DEV_ATTR__CUDA_ULONG_UID:
+	case PAPI_DEV_ATTR__ROCM_ULONG_UID:
+		*value = (int)v.ul;
+		break;
+	default:
+		*value = (int)v.u;
+	}
+}
+
+/* PAPI 7.0's misspelt PAPIF_unregster_thread. */
+void F(unregster_thread)(int *check)
+{
+	*check = PAPI_unregister_thread();
+}
+
+/* ---- other spellings ------------------------------------------------------
+ * PAPI 7.0's library answers to every spelling a Fortran compiler may use:
+ * one trailing underscore (gfortran, the definitions above), none (xlf,
+ * ifort -assume nounderscore), two (g77 and f2c for names with an
+ * underscore) and upper case (Cray, ifort /names:uppercase). So does this
+ * one, for the calls PAPI 7.0 has. */
+#define ALIAS(name, target) \
+	extern __typeof__(target) name __attribute__((alias(#target), visibility("default")))
+#define SPELLINGS(lower, upper)                         \
+	ALIAS(papif_##lower, papif_##lower##_);         \
+	ALIAS(papif_##lower##__, papif_##lower##_);     \
+	ALIAS(upper, papif_##lower##_)
+
+SPELLINGS(accum, PAPIF_ACCUM);
+SPELLINGS(add_event, PAPIF_ADD_EVENT);
+SPELLINGS(add_events, PAPIF_ADD_EVENTS);
+SPELLINGS(add_named_event, PAPIF_ADD_NAMED_EVENT);
+SPELLINGS(assign_eventset_component, PAPIF_ASSIGN_EVENTSET_COMPONENT);
+SPELLINGS(cleanup_eventset, PAPIF_CLEANUP_EVENTSET);
+SPELLINGS(create_eventset, PAPIF_CREATE_EVENTSET);
+SPELLINGS(destroy_eventset, PAPIF_DESTROY_EVENTSET);
+SPELLINGS(enum_dev_type, PAPIF_ENUM_DEV_TYPE);
+SPELLINGS(enum_event, PAPIF_ENUM_EVENT);
+SPELLINGS(epc, PAPIF_EPC);
+SPELLINGS(event_code_to_name, PAPIF_EVENT_CODE_TO_NAME);
+SPELLINGS(event_name_to_code, PAPIF_EVENT_NAME_TO_CODE);
+SPELLINGS(flips_rate, PAPIF_FLIPS_RATE);
+SPELLINGS(flops_rate, PAPIF_FLOPS_RATE);
+SPELLINGS(get_clockrate, PAPIF_GET_CLOCKRATE);
+SPELLINGS(get_dev_attr, PAPIF_GET_DEV_ATTR);
+SPELLINGS(get_dev_type_attr, PAPIF_GET_DEV_TYPE_ATTR);
+SPELLINGS(get_dmem_info, PAPIF_GET_DMEM_INFO);
+SPELLINGS(get_domain, PAPIF_GET_DOMAIN);
+SPELLINGS(get_event_info, PAPIF_GET_EVENT_INFO);
+SPELLINGS(get_exe_info, PAPIF_GET_EXE_INFO);
+SPELLINGS(get_granularity, PAPIF_GET_GRANULARITY);
+SPELLINGS(get_hardware_info, PAPIF_GET_HARDWARE_INFO);
+SPELLINGS(get_multiplex, PAPIF_GET_MULTIPLEX);
+SPELLINGS(get_preload, PAPIF_GET_PRELOAD);
+SPELLINGS(get_real_cyc, PAPIF_GET_REAL_CYC);
+SPELLINGS(get_real_nsec, PAPIF_GET_REAL_NSEC);
+SPELLINGS(get_real_usec, PAPIF_GET_REAL_USEC);
+SPELLINGS(get_virt_cyc, PAPIF_GET_VIRT_CYC);
+SPELLINGS(get_virt_usec, PAPIF_GET_VIRT_USEC);
+SPELLINGS(hl_read, PAPIF_HL_READ);
+SPELLINGS(hl_region_begin, PAPIF_HL_REGION_BEGIN);
+SPELLINGS(hl_region_end, PAPIF_HL_REGION_END);
+SPELLINGS(hl_stop, PAPIF_HL_STOP);
+SPELLINGS(ipc, PAPIF_IPC);
+SPELLINGS(is_initialized, PAPIF_IS_INITIALIZED);
+SPELLINGS(library_init, PAPIF_LIBRARY_INIT);
+SPELLINGS(list_events, PAPIF_LIST_EVENTS);
+SPELLINGS(lock, PAPIF_LOCK);
+SPELLINGS(multiplex_init, PAPIF_MULTIPLEX_INIT);
+SPELLINGS(num_cmp_hwctrs, PAPIF_num_cmp_hwctrs);
+SPELLINGS(num_events, PAPIF_NUM_EVENTS);
+SPELLINGS(num_hwctrs, PAPIF_num_hwctrs);
+SPELLINGS(perror, PAPIF_PERROR);
+SPELLINGS(query_event, PAPIF_QUERY_EVENT);
+SPELLINGS(query_named_event, PAPIF_QUERY_NAMED_EVENT);
+SPELLINGS(rate_stop, PAPIF_RATE_STOP);
+SPELLINGS(read, PAPIF_READ);
+SPELLINGS(read_ts, PAPIF_READ_TS);
+SPELLINGS(register_thread, PAPIF_REGISTER_THREAD);
+SPELLINGS(remove_event, PAPIF_REMOVE_EVENT);
+SPELLINGS(remove_events, PAPIF_REMOVE_EVENTS);
+SPELLINGS(remove_named_event, PAPIF_REMOVE_NAMED_EVENT);
+SPELLINGS(reset, PAPIF_RESET);
+SPELLINGS(set_cmp_domain, PAPIF_SET_CMP_DOMAIN);
+SPELLINGS(set_cmp_granularity, PAPIF_SET_CMP_GRANULARITY);
+SPELLINGS(set_debug, PAPIF_SET_DEBUG);
+SPELLINGS(set_domain, PAPIF_SET_DOMAIN);
+SPELLINGS(set_event_domain, PAPIF_SET_EVENT_DOMAIN);
+SPELLINGS(set_granularity, PAPIF_SET_GRANULARITY);
+SPELLINGS(set_inherit, PAPIF_SET_INHERIT);
+SPELLINGS(set_multiplex, PAPIF_SET_MULTIPLEX);
+SPELLINGS(shutdown, PAPIF_SHUTDOWN);
+SPELLINGS(start, PAPIF_START);
+SPELLINGS(state, PAPIF_STATE);
+SPELLINGS(stop, PAPIF_STOP);
+SPELLINGS(thread_id, PAPIF_THREAD_ID);
+SPELLINGS(thread_init, PAPIF_THREAD_INIT);
+SPELLINGS(unlock, PAPIF_unlock);
+SPELLINGS(unregister_thread, PAPIF_UNREGISTER_THREAD);
+SPELLINGS(unregster_thread, PAPIF_UNREGSTER_THREAD);
+SPELLINGS(write, PAPIF_WRITE);

@@ -83,6 +83,32 @@ fbuild() {
 	[[ "$output" =~ TASK-CLOCK\ [1-9][0-9]*\ PAGE-FAULTS\ [1-9][0-9]* ]]
 }
 
+@test "fortran: every spelling of the calls links: no underscore, two, upper case" {
+	need_fc
+	fbuild count_nou "$SRC/count.F" -fno-underscoring
+	nm count_nou | grep -q ' U papif_library_init$' || nm count_nou | grep -q ' T papif_library_init$'
+	run -0 ./count_nou
+	[[ "$output" == *PASSED* ]]
+	fbuild count_two "$SRC/count.F" -fsecond-underscore
+	run -0 ./count_two
+	[[ "$output" == *PASSED* ]]
+	# upper case, as Cray's compiler spells them: a C caller stands in
+	cat > upper.c <<-'C'
+	void PAPIF_LIBRARY_INIT(int *check);
+	void PAPIF_num_hwctrs(int *n);
+	int main(void) { int v = 117440512, n = -1; PAPIF_LIBRARY_INIT(&v); PAPIF_num_hwctrs(&n); return v == 117440512 && n >= 0 ? 0 : 1; }
+	C
+	${CC:-cc} -o upper upper.c "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+	./upper
+}
+
+@test "fortran: PAPI 7.0's remaining calls (component domain and granularity, inherit, devices, unregster)" {
+	need_fc
+	fbuild more "$SRC/more.f90"
+	run -0 ./more
+	[[ "$output" == *"more: PASSED"* ]]
+}
+
 @test "fortran: hardware, executable and memory information, domains, string truncation" {
 	need_fc
 	fbuild hwinfo "$SRC/hwinfo.f90"

@@ -32,6 +32,15 @@ ref_prototypes() {
 	[[ "$output" == *"compared "* ]]
 }
 
+@test "header: the compile-time record of PAPI 7.0's ABI is what its installed papi.h gives" {
+	need_ref
+	# test/unit/t_papi70_abi.c includes the record: it builds only against a
+	# header with PAPI 7.0's values and layouts
+	run -0 sh "$TOP/test/tools/header-values.sh" -s "$TOP/libpapi"
+	diff -u "$TOP/test/unit/papi70_abi.h" <(echo "$output")
+	grep -q '^#define PAPI_ABI_ASSERTIONS [1-9]' "$TOP/test/unit/papi70_abi.h"
+}
+
 @test "header: the value check fails when a value or layout differs" {
 	need_ref
 	cp "$TOP"/libpapi/papi.h "$TOP"/libpapi/papiStdEventDefs.h "$T"/
@@ -42,6 +51,9 @@ ref_prototypes() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"+PAPI_ENOIMPL -90"* ]]
 	[[ "$output" == *"+offsetof(PAPI_event_info_t.count)"* ]]
+	# and the static assertions fail to compile
+	[[ "$output" == *"static assertion failed: \"PAPI_ENOIMPL\""* ]]
+	[[ "$output" == *"static assertion failed: \"offsetof(PAPI_event_info_t.count)\""* ]]
 }
 
 @test "header: every PAPI 7 prototype is declared with the same type" {
@@ -78,6 +90,14 @@ ref_prototypes() {
 	run $CC -std=gnu11 -Wall -Wextra -Werror -I "$TOP/libpapi" -c -o "$T/old.o" "$T/old.c"
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+@test "header: PAPI_VERSION reads as PAPI 7.0's does, for the tools that take it apart by text" {
+	# CMake's FindPAPI modules and configure scripts match this line with a
+	# regular expression, as PAPI 7.0 writes it: no spaces in the arguments
+	run -0 grep -E '^#define[[:space:]]+PAPI_VERSION[[:space:]]+PAPI_VERSION_NUMBER\(7,0,0,0\)' "$TOP/libpapi/papi.h"
+	v=$(sed -n 's/^#define[[:space:]]*PAPI_VERSION[[:space:]]*PAPI_VERSION_NUMBER(\([0-9,]*\)).*/\1/p' "$TOP/libpapi/papi.h" | tr , .)
+	[ "$v" = 7.0.0.0 ]
 }
 
 @test "header: builds alone as strict C11 and as C++" {

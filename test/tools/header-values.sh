@@ -2,20 +2,29 @@
 # header-values.sh: compares our papi.h with an installed PAPI 7 papi.h, value by value.
 #
 #   sh test/tools/header-values.sh [-r REFDIR] [OURDIR]
+#   sh test/tools/header-values.sh -s [-r REFDIR] > FILE.h
 #
 # Takes every integer macro and enum constant of REFDIR/papi.h and
 # REFDIR/papiStdEventDefs.h (default REFDIR /usr/include, OURDIR libpapi),
 # the function-like macros applied to sample arguments, and the size, member
 # offsets, member sizes and bit-field positions of every struct and union
 # typedef there.  It writes one C program printing "NAME VALUE" lines, builds
-# it once against each header, and diffs the two outputs.
+# it once against each header, and diffs the two outputs. It also turns the
+# reference's values into static assertions (every value, size and offset
+# but the bit-field positions and the function-like macros' results) and
+# compiles them against our header, so a difference also fails the
+# compilation.
+# -s prints those assertions instead: a header any C file can include after
+# papi.h to check at compile time that it has PAPI 7.0's ABI.
 # Exit 0 when equal, 1 when they differ or ours does not compile, 2 on usage.
 set -u
 ref=/usr/include
-while getopts r: o; do
+asserts=0
+while getopts r:s o; do
 	case $o in
 	r) ref=$OPTARG ;;
-	*) echo "usage: header-values.sh [-r REFDIR] [OURDIR]" >&2; exit 2 ;;
+	s) asserts=1 ;;
+	*) echo "usage: header-values.sh [-s] [-r REFDIR] [OURDIR]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -103,9 +112,20 @@ done
 # The program: the same text builds against either header.
 {
 	printf '%s\n' '#include <stdio.h>' '#include <stddef.h>' '#include <string.h>' \
-		'#include "papi.h"' \
+		'#include <limits.h>' '#include "papi.h"' \
+		'#ifdef ASSERTS' \
+		'#define LL(x) ((x) == LLONG_MIN ? "(-0x7fffffffffffffffLL - 1)" : (snprintf(num, sizeof num, "%lldLL", (long long)(x)), num))' \
+		'static char num[32];' \
+		'#define V(n, e) printf("_Static_assert((long long)(%s) == %s && sizeof(%s) == %zu, \"%s\");\n", #e, LL((long long)(e)), #e, sizeof(e), n)' \
+		'#define B(n, e) (void)(e)' \
+		'#define FN(n, e) (void)0' \
+		'#define MISSING(n) (void)0' \
+		'#else' \
 		'#define V(n, e) printf("%s %lld %zu\n", n, (long long)(e), sizeof(e))' \
+		'#define B V' \
+		'#define FN V' \
 		'#define MISSING(n) printf("%s MISSING\n", n)' \
+		'#endif' \
 		'static unsigned char buf[65536];' \
 		'/* first set bit of a bit-field set to 1 in a zeroed object */' \
 		'static long bitpos(size_t size) { for (size_t i = 0; i < size; i++) for (int b = 0; b < 8; b++) if (buf[i] >> b & 1) return (long)(i * 8 + b); return -1; }' \
@@ -120,7 +140,7 @@ done
 		printf '#ifdef %s\n' "$m"
 		for a in '0x7a,0x5b,0x3c,0x1d' '0x40000005,1,2,3' '0x80000003,4,5,6' '(int)0xC0000001,7,8,9' '0x2f0413,0,0,0'; do
 			args=$(echo "$a" | cut -d, -f1-"$n")
-			printf '\tV("%s(%s)", %s(%s));\n' "$m" "$args" "$m" "$args"
+			printf '\tFN("%s(%s)", %s(%s));\n' "$m" "$args" "$m" "$args"
 		done
 		printf '#else\n\tMISSING("%s");\n#endif\n' "$m"
 	done < "$tmp/fnmacros"
@@ -130,7 +150,7 @@ done
 	while read -r t m bit; do
 		if [ -n "$bit" ]; then
 			printf '\tmemset(buf, 0, sizeof buf); ((%s *)buf)->%s = 1;\n' "$t" "$m"
-			printf '\tV("bit(%s.%s)", bitpos(sizeof(%s)));\n' "$t" "$m" "$t"
+			printf '\tB("bit(%s.%s)", bitpos(sizeof(%s)));\n' "$t" "$m" "$t"
 		else
 			printf '\tV("offsetof(%s.%s)", offsetof(%s, %s));\n' "$t" "$m" "$t" "$m"
 			printf '\tV("sizeof(%s.%s)", sizeof(((%s *)0)->%s));\n' "$t" "$m" "$t" "$m"
@@ -140,11 +160,35 @@ done
 } > "$tmp/values.c"
 
 $cc -std=gnu11 -w -I "$ref" -o "$tmp/ref" "$tmp/values.c" || { echo "header-values.sh: the reference header does not build" >&2; exit 2; }
+$cc -std=gnu11 -w -DASSERTS -I "$ref" -o "$tmp/ref_asserts" "$tmp/values.c" || exit 2
+{
+	echo "/* PAPI 7.0's ABI as $ref/papi.h defines it, made by test/tools/header-values.sh -s:"
+	echo " * every constant's value and every struct's size, member offsets and member"
+	echo " * sizes, checked at compile time. Include it after papi.h. */"
+	echo '#include <stddef.h>'
+	"$tmp/ref_asserts"
+	echo "#define PAPI_ABI_ASSERTIONS $("$tmp/ref_asserts" | grep -c '^_Static_assert')"
+} > "$tmp/asserts.h" || exit 2
+if [ "$asserts" = 1 ]; then
+	cat "$tmp/asserts.h"
+	exit 0
+fi
+
 $cc -std=gnu11 -w -I "$ours" -o "$tmp/ours" "$tmp/values.c" || { echo "header-values.sh: our header lacks names of the reference (see errors above)" >&2; exit 1; }
 "$tmp/ref" > "$tmp/ref.out" && "$tmp/ours" > "$tmp/ours.out" || exit 1
 echo "# compared $(wc -l < "$tmp/ref.out") values: $(wc -l < "$tmp/macros") macros, $(wc -l < "$tmp/fnmacros") function-like macros, $(wc -l < "$tmp/enums") enum constants, $(wc -l < "$tmp/members") struct members"
-if diff -u "$tmp/ref.out" "$tmp/ours.out" > "$tmp/diff"; then
-	exit 0
+status=0
+if ! diff -u "$tmp/ref.out" "$tmp/ours.out" > "$tmp/diff"; then
+	sed 's/^/# /' "$tmp/diff"
+	status=1
 fi
-sed 's/^/# /' "$tmp/diff"
-exit 1
+# The same values as static assertions, compiled against our header.
+printf '#include "papi.h"\n#include "%s"\n' "$tmp/asserts.h" > "$tmp/asserts.c"
+if $cc -std=gnu11 -w -I "$ours" -c -o "$tmp/asserts.o" "$tmp/asserts.c" 2> "$tmp/asserts.err"; then
+	echo "# $(grep -c '^_Static_assert' "$tmp/asserts.h") static assertions hold"
+else
+	echo "# our header fails PAPI 7.0's static assertions:"
+	grep 'error' "$tmp/asserts.err" | sed 's/^[^ ]* //; s/^/#   /' | head -n 20
+	status=1
+fi
+exit $status
