@@ -5,7 +5,7 @@
 #   make demo             install missing Debian packages, build, run the main job
 #   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, libraries,
 #                         headers, papi.pc, man pages, completions)
-#   make uninstall / clean / bench / compat / check-sanitize
+#   make uninstall / clean / bench / compat / compat-shared / check-sanitize
 #
 # Knobs: BUILD=dir (object tree), V=1 (full commands), WERROR=1 (warnings fail),
 # CFLAGS/CPPFLAGS/LDFLAGS (yours are respected and come last), CC (the target's
@@ -77,11 +77,11 @@ $(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -
 # t_noalloc counts the allocator calls of everything it links.
 $(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc realloc strdup strndup posix_memalign,-Wl,--wrap=$(f))
 
-.PHONY: all check demo deps tests install uninstall clean bench compat check-sanitize
+.PHONY: all check demo deps tests install uninstall clean bench compat compat-shared check-sanitize
 .PHONY: check-tsan fuzz fuzz-run
 .SECONDARY:
 
-all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/papi.pc
+all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/install/papi.pc $(BUILD)/papi-uninstalled.pc
 
 # Library modules include their own layer's header, never internal.h (which
 # gathers every layer for cmd/ and the tests): internal.h refuses them.
@@ -200,9 +200,14 @@ $(BUILD)/papi: $(CMD_OBJ) $(INT_A)
 	$(say) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(INT_A) $(BIN_LDFLAGS_ASNEEDED) $(LIBS) $(BIN_LIBS)
 
-# papi.pc is rewritten whenever PREFIX, libdir or includedir change from one
-# make run to the next (make install PREFIX=... after a plain make), and names
+# papi.pc: make install writes it for its PREFIX; BUILD/install/papi.pc holds
+# the same text for the last make's PREFIX (not BUILD itself, where a
+# PKG_CONFIG_PATH=BUILD would find it and its prefix), rewritten whenever
+# PREFIX, libdir or includedir change from one make run to the next. It names
 # its directories relative to ${prefix} so pkg-config --define-prefix works.
+# Its Version is the API level, PAPI 7.0's, which is what pkg-config users
+# ask for (papi >= 6.0); papi's own version is in the description.
+API_VERSION := 7.0.0.0
 PC_VARS := $(PREFIX)|$(libdir)|$(includedir)
 $(BUILD)/pc-vars: FORCE
 	@mkdir -p $(dir $@)
@@ -212,12 +217,25 @@ FORCE:
 
 PC_TEXT = printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
 	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
-	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event' \
-	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lpapi' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
+	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION))' \
+	  'Version: $(API_VERSION)' 'Libs: -L$${libdir} -lpapi' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
 	  'Cflags: -I$${includedir}'
-$(BUILD)/papi.pc: Makefile $(BUILD)/pc-vars
+$(BUILD)/install/papi.pc: Makefile $(BUILD)/pc-vars
 	@mkdir -p $(dir $@)
 	$(Q)$(PC_TEXT) > $@
+
+# papi-uninstalled.pc: the build tree itself, which pkg-config prefers to any
+# installed papi.pc once BUILD is on PKG_CONFIG_PATH. Its paths are absolute,
+# and programs linked with it find BUILD's libpapi.so.7.0 at run time
+# (rpath), never another PAPI's. (A papi.pc that older builds left in BUILD
+# goes, for the same reason.)
+$(BUILD)/papi-uninstalled.pc: Makefile
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $(BUILD)/papi.pc
+	$(Q)printf '%s\n' 'srcdir=$(CURDIR)' 'builddir=$(abspath $(BUILD))' '' \
+	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION), build tree)' \
+	  'Version: $(API_VERSION)' 'Libs: -L$${builddir} -Wl,-rpath,$${builddir} -lpapi' \
+	  'Libs.private: $(LIB_DEPS) $(LIBS)' 'Cflags: -I$${srcdir}/libpapi -I$${builddir}/gen' > $@
 
 tests: all $(TEST_BINS)
 
@@ -290,6 +308,11 @@ bench: all
 
 compat: $(BUILD)/libpapi.a
 	$(Q)sh test/tools/compat.sh $(BUILD)
+
+# The same tests built against PAPI 7.0 itself (its papi.h, -lpapi), run on
+# our libpapi.so.7.0: programs of PAPI users, not rebuilt.
+compat-shared: $(BUILD)/libpapi.so
+	$(Q)COMPAT_SHARED=1 sh test/tools/compat.sh $(BUILD)
 
 # install writes nothing into the build tree (once it is built): papi.pc is
 # written for this PREFIX straight into DESTDIR, so an install as another

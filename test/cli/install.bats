@@ -99,6 +99,25 @@ C
 	[[ "$flags" == *"-I$D/include"* || "$flags" == *"-I$D//include"* ]]
 }
 
+@test "a CMake project finds the installed tree with pkg_check_modules and with a FindPAPI module" {
+	command -v cmake >/dev/null || skip "cmake is not installed"
+	command -v pkg-config >/dev/null || skip "pkg-config is not installed"
+	# pkg_check_modules(... papi>=7.0) and FindPAPI's version from papi.h
+	local cc=${CC:-cc}
+	run -0 env PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" \
+		cmake -S "$PAPI_TOP/test/lib/cmake" -B cm -DPAPI_PREFIX="$D" -DCMAKE_C_COMPILER="${cc%% *}"
+	[[ "$output" == *"Found papi, version 7.0.0.0"* ]]
+	[[ "$output" == *"FindPAPI: version 7.0.0.0, $D/lib/libpapi.so, $D/include"* ]]
+	run -0 cmake --build cm
+	local p
+	for p in count_pc count_find; do
+		run -0 env LD_LIBRARY_PATH="$D/lib" ldd "cm/$p"
+		[[ "$output" == *"libpapi.so.7.0 => $D/lib/libpapi.so.7.0 "* ]]
+		run -0 env LD_LIBRARY_PATH="$D/lib" LD_PRELOAD="$(san_preload "$D/lib/libpapi.so.7.0")" "cm/$p"
+		[ "$output" -gt 0 ]
+	done
+}
+
 @test "the installed classic names run and take their classic arguments" {
 	run -0 "$D/bin/papi_avail" -a
 	run -0 "$D/bin/papi_native_avail" -i TASK-CLOCK --noumasks

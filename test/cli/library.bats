@@ -51,6 +51,18 @@ internal_names() {
 	[ -z "$(comm -12 exported internal)" ]
 }
 
+@test "the shared library exports every name PAPI 7.0's exports, but libsde's two hooks" {
+	local deb
+	deb=$(${CC:-cc} -print-file-name=libpapi.so.7.0)
+	[ -f "$deb" ] && [ "$deb" != libpapi.so.7.0 ] || skip "PAPI 7.0 (libpapi7.0) is not installed"
+	nm -D --defined-only "$deb" | awk '{ print $3 }' | sort > theirs
+	nm -D --defined-only "$BUILD/libpapi.so.7.0" | awk '{ print $3 }' | sort > ours
+	[ "$(wc -l < theirs)" -gt 300 ]
+	run comm -23 theirs ours
+	# papi_sde_*: the calls by which PAPI's own libsde reaches into libpapi
+	[ "$output" = "$(printf 'papi_sde_check_overflow_status\npapi_sde_set_timer_for_overflow')" ]
+}
+
 @test "the static archive is position-independent and leaves only the public API global" {
 	nm -g --defined-only "$BUILD/libpapi.a" | awk 'NF == 3 { print $3 }' | sort -u > global
 	[ "$(wc -l < global)" -gt 150 ]
@@ -144,4 +156,24 @@ internal_names() {
 	run ./sizes7
 	[ "$status" -eq 0 ] || skip "PAPI 7.0 cannot count perf::TASK-CLOCK here (exit $status)"
 	diff -u "$LIB/sizes.expected" <(echo "$output")
+}
+
+@test "papi-uninstalled.pc builds against the build tree and nothing else" {
+	command -v pkg-config >/dev/null || skip "pkg-config is not installed"
+	[ -f "$BUILD/papi-uninstalled.pc" ]
+	[ ! -f "$BUILD/papi.pc" ]	# the installed one waits in BUILD/install
+	local flags
+	flags=$(PKG_CONFIG_PATH="$BUILD" pkg-config --cflags --libs papi)
+	[[ "$flags" == *"-I$PAPI_TOP/libpapi "* && "$flags" == *"-L$BUILD "* ]]
+	# shellcheck disable=SC2086
+	${CC:-cc} -MD -o ns "$LIB/namespace.c" $flags
+	# our papi.h, not an installed one
+	grep -q "$PAPI_TOP/libpapi/papi.h" ns.d
+	run grep -c ' /usr/include/papi.h' ns.d
+	[ "$output" = 0 ]
+	# and our libpapi.so.7.0 at run time, without LD_LIBRARY_PATH
+	run -0 env -u LD_LIBRARY_PATH ldd ./ns
+	[[ "$output" == *"libpapi.so.7.0 => $BUILD/libpapi.so.7.0 "* ]]
+	run -0 env -u LD_LIBRARY_PATH LD_PRELOAD="$(san_preload "$BUILD/libpapi.so.7.0")" ./ns
+	[ "$output" -gt 0 ]
 }

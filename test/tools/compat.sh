@@ -7,15 +7,24 @@
 #   COMPAT_REAL=1 sh test/tools/compat.sh BUILD
 #                                          Debian's PAPI 7.0 (-I/usr/include -lpapi):
 #                                          the reference column
+#   COMPAT_SHARED=1 sh test/tools/compat.sh BUILD
+#                                          built as for the reference, against PAPI
+#                                          7.0's papi.h and libpapi.so, then run on
+#                                          BUILD/libpapi.so.7.0 (LD_LIBRARY_PATH): the
+#                                          binaries of PAPI 7.0 users, unchanged
 #
-# Knobs: COMPAT_TESTS="zero first" runs only those tests; COMPAT_TIMEOUT=180
+# Knobs: COMPAT_TESTS="zero first" runs only those tests; COMPAT_OUT=DIR puts
+# the shared mode's work directory under DIR instead of BUILD; COMPAT_PRELOAD
+# is LD_PRELOAD for the tests (a sanitized library's runtimes); COMPAT_TIMEOUT=180
 # (seconds per test: generous, as the machine may be shared; the slowest test
 # sleeps 10 s); COMPAT_JOBS=2 (parallel builds).
-# Writes BUILD/compat/results.tsv (BUILD/compat-real/ in the reference mode):
+# Writes BUILD/compat/results.tsv (BUILD/compat-real/ in the reference mode,
+# BUILD/compat-shared/ in the shared one):
 # test, status, reason, PAPI 7.0 status. Status is one of pass, skip, fail,
 # crash, timeout, compile, link, notrun.
 # Exit status 1 on a compile or link failure, a crash, a timeout, a header
-# picked from the wrong place, or a failure of a test listed in
+# picked from the wrong place, a test not run on BUILD's libpapi.so.7.0 (shared
+# mode), or a failure of a test listed in
 # test/tools/compat-expected.txt; never in the reference mode.
 set -u
 build=${1:-build}
@@ -23,6 +32,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$build" && build=$(cd "$build" && pwd)
 ex=/usr/share/doc/papi-examples/examples
 real=${COMPAT_REAL:-0}
+shared=${COMPAT_SHARED:-0}
 tmo=${COMPAT_TIMEOUT:-180}
 jobs=${COMPAT_JOBS:-2}
 expected=$top/test/tools/compat-expected.txt
@@ -42,13 +52,18 @@ if [ ! -d "$ex/ctests" ]; then
 	fi
 fi
 
-if [ "$real" = 1 ]; then
+if [ "$real" = 1 ] || [ "$shared" = 1 ]; then
 	work=$build/compat-real
 	inc=/usr/include
 	papilib=$(cc -print-file-name=libpapi.so)
 	[ -f "$inc/papi.h" ] && [ -f "$papilib" ] || {
 		echo "compat: real PAPI is not installed (libpapi-dev)" >&2; exit 1; }
 	libs="-pthread -lm -lrt"
+	if [ "$shared" = 1 ]; then
+		real=0
+		work=${COMPAT_OUT:-$build}/compat-shared
+		[ -f "$build/libpapi.so.7.0" ] || { echo "compat: $build/libpapi.so.7.0 is missing: run make first" >&2; exit 1; }
+	fi
 else
 	work=$build/compat
 	inc=$top/libpapi
@@ -129,6 +144,10 @@ int main(void)
 }
 EOF_PROBE
 machine=
+# In the shared mode the programs run on BUILD's libpapi.so.7.0.
+ours_so=
+[ "$shared" = 1 ] && ours_so="$build/libpapi.so.7.0" &&
+	export LD_LIBRARY_PATH="$build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 if cc $INCLUDE -o probe probe.c "$papilib" $libs -ldl > logs/probe.build 2>&1; then
 	machine=$(./probe 2>/dev/null)
 fi
@@ -237,11 +256,14 @@ lastlib() {
 
 : > results.tsv
 while IFS="$(printf '\t')" read -r t st why; do
+	if [ "$st" = built ] && [ -n "$ours_so" ] && ! ldd "ctests/$t" | grep -q "=> $ours_so "; then
+		st=link why="does not load $ours_so: $(ldd "ctests/$t" | grep -m 1 libpapi)"
+	fi
 	if [ "$st" = built ]; then
 		case "$omp_tests" in *" $t "*) omp=2 ;; *) omp=${OMP_NUM_THREADS:-} ;; esac
 		case "$mpi_tests" in
 		*" $t "*) set -- timeout -k 5 "$tmo" mpirun --allow-run-as-root --oversubscribe -np 2 "./$t" TESTS_QUIET ;;
-		*) set -- timeout -k 5 "$tmo" "./$t" TESTS_QUIET ;;
+		*) set -- timeout -k 5 "$tmo" env ${COMPAT_PRELOAD:+LD_PRELOAD="$COMPAT_PRELOAD"} "./$t" TESTS_QUIET ;;
 		esac
 		t0=$(date +%s)
 		(cd ctests && if [ -n "$omp" ]; then OMP_NUM_THREADS=$omp "$@"; else "$@"; fi) \
@@ -269,6 +291,7 @@ else
 	ref=/dev/null
 fi
 [ -f "$expected" ] || expected=/dev/null
+[ -z "$ours_so" ] || echo "PAPI 7.0's tests built against PAPI 7.0 (its papi.h, -lpapi), run on $ours_so"
 
 awk -F '\t' -v OFS='\t' -v real="$real" -v refname="$ref" -v hdr="$hdr_bad" '
 	FILENAME == ARGV[1] { refst[$1] = $2; next }

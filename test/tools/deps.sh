@@ -18,6 +18,14 @@ command -v fish >/dev/null 2>&1 || need="$need fish"
 # papi stat in MPI jobs is tested with Open MPI's mpirun.
 command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"
 [ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
+# PAPI 7.0 itself, for the tests that run its programs on our library and
+# compare answers: its tools, its headers and libpapi.so, its own tests.
+command -v papi_avail >/dev/null 2>&1 || need="$need papi-tools"
+[ -f /usr/include/papi.h ] || need="$need libpapi-dev"
+[ -d /usr/share/doc/papi-examples/examples/ctests ] || need="$need papi-examples"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+command -v cmake >/dev/null 2>&1 || need="$need cmake"
+command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 # Sanitizers and fuzzing (make check-sanitize, check-tsan, fuzz): gcc's
 # ASan/LSan/UBSan/TSan runtimes, clang and its libFuzzer runtime.
 have_lib libasan.so || need="$need libasan8"
