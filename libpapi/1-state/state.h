@@ -54,4 +54,30 @@ int papi_reason_mute(int on);
 pid_t papi_gettid(void);
 void state_tid_init(void);
 
+/* interpose.c: the program's I/O calls. It defines read, write, open, open64, close, lseek, lseek64,
+ * select, recv, fread and fwrite for the whole program (glibc only): each
+ * passes the call on to the C library and, while some appio EventSet holds
+ * events, tallies it in the calling thread's totals. A program that links
+ * libpapi (static or shared) has them; one that dlopens it does not. */
+enum { IO_BYTES, IO_CALLS, IO_ERR, IO_INTR, IO_AGAIN, IO_SHORT, IO_EOF, IO_REQ, IO_NS, IO_NF };
+enum {				/* the thread's totals: blocks of IO_NF, then singles */
+	IOT_READ = 0, IOT_WRITE = IO_NF, IOT_RECV = 2 * IO_NF, IOT_SOCK_READ = 3 * IO_NF,
+	IOT_SOCK_WRITE = 4 * IO_NF,
+	IOT_OPEN_CALLS = 5 * IO_NF, IOT_OPEN_ERR, IOT_OPEN_OK, IOT_CLOSE_OK, IOT_SELECT_NS,
+	IOT_SEEK_CALLS, IOT_SEEK_ABS, IOT_SEEK_NS,
+	IOT_N
+};
+/* NULL when the program's calls come here; else why not (no glibc, or
+ * libpapi loaded with dlopen, after the program's calls were bound). */
+const char *io_interpose_problem(void);
+/* One more (delta 1) or one fewer (-1) EventSet wants the calls tallied. */
+void io_tally_use(int delta);
+/* The calling thread's totals, IOT_N of them (never NULL). */
+const long long *io_tally_self(void);
+/* The C library's calls behind the interposed names: the library's own
+ * I/O goes through these, so that appio counts only the program's. */
+ssize_t io_real_read(int fd, void *buf, size_t n);
+int io_real_open(const char *path, int flags);
+int io_real_close(int fd);
+
 #endif

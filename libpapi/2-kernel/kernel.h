@@ -195,6 +195,9 @@ int os_open(const char *path);
 /* The whole file behind fd from offset 0, at most len - 1 bytes, into buf
  * (NUL-terminated): its length, or -1 with errno. */
 ssize_t os_pread(int fd, char *buf, size_t len);
+/* The bytes and read calls (successful or not) of every os_pread so far,
+ * process-wide: the library's own reads of /proc and /sys. */
+void os_own_reads(long long *bytes, long long *calls);
 /* os_open + os_pread + close. */
 ssize_t os_read(const char *path, char *buf, size_t len);
 /* The whole of root + path, however long, into a NUL-terminated buffer the

@@ -41,7 +41,17 @@ int os_open(const char *path)
 	char full[1024];
 	if (os_path(full, sizeof full, path) < 0)
 		return -1;
-	return open(full, O_RDONLY | O_CLOEXEC);
+	return io_real_open(full, O_RDONLY | O_CLOEXEC);
+}
+
+/* The bytes and read calls of every os_pread: the io component takes the
+ * library's own reads out of the process's totals. */
+static long long own_bytes, own_calls;
+
+void os_own_reads(long long *bytes, long long *calls)
+{
+	*bytes = __atomic_load_n(&own_bytes, __ATOMIC_RELAXED);
+	*calls = __atomic_load_n(&own_calls, __ATOMIC_RELAXED);
 }
 
 ssize_t os_pread(int fd, char *buf, size_t len)
@@ -53,6 +63,9 @@ ssize_t os_pread(int fd, char *buf, size_t len)
 	size_t got = 0;
 	while (got < len - 1) {
 		ssize_t n = pread(fd, buf + got, len - 1 - got, (off_t)got);
+		__atomic_add_fetch(&own_calls, 1, __ATOMIC_RELAXED);
+		if (n > 0)
+			__atomic_add_fetch(&own_bytes, n, __ATOMIC_RELAXED);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -72,7 +85,7 @@ ssize_t os_read(const char *path, char *buf, size_t len)
 		return -1;
 	ssize_t n = os_pread(fd, buf, len);
 	int e = errno;
-	close(fd);
+	io_real_close(fd);
 	errno = e;
 	return n;
 }
@@ -90,7 +103,7 @@ ssize_t os_read_all(const char *path, char **out)
 		char *b = realloc(buf, cap);
 		if (!b) {
 			free(buf);
-			close(fd);
+			io_real_close(fd);
 			errno = ENOMEM;
 			return -1;
 		}
@@ -102,7 +115,7 @@ ssize_t os_read_all(const char *path, char **out)
 		cap *= 2;
 	}
 	int e = errno;
-	close(fd);
+	io_real_close(fd);
 	if (n < 0) {
 		free(buf);
 		errno = e;

@@ -125,11 +125,11 @@ static int real_privileged(void)
 
 const struct sys_ops sys_real = {
 	.perf_open = real_perf_open,
-	.read = read,
+	.read = io_real_read,	/* not the interposed read(): appio counts the program's */
 	.ioctl = real_ioctl,
 	.mmap = mmap,
 	.munmap = munmap,
-	.close = close,
+	.close = io_real_close,
 	.fcntl = real_fcntl,
 	.pmu_type = real_pmu_type,
 	.pmu_dir = "/sys/bus/event_source/devices",

@@ -15,6 +15,9 @@
 static const struct component *const table[] = {
 	NULL,			/* perf_event */
 	&cmp_io,
+	&cmp_net,
+	&cmp_stealtime,
+	&cmp_appio,
 };
 #define NCMP ((int)(sizeof table / sizeof *table))
 

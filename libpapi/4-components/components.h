@@ -94,6 +94,7 @@ struct cmp_set {		/* an EventSet's events of one component */
 	int *ev;		/* the component's index of each event, in order */
 	int running;
 	void *priv;		/* the operations' own state */
+	int mark;		/* free for the component's own operations */
 };
 
 /* cmpset.c: sampled totals as counts since start (see struct component). */
@@ -157,6 +158,6 @@ void codes_explain_unavailable(int code, int err);
 int codes_component(int code, int *cev);
 
 /* ------------------------------------------------------------------ the components */
-extern const struct component cmp_io;
+extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio;
 
 #endif

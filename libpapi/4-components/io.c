@@ -26,20 +26,21 @@ static const struct {
 
 /* /proc/self/io stays open: a read is one pread. The descriptor names the
  * process that opened it, so a forked child opens its own. Reading the file
- * is itself a read() of the process: the bytes and calls of those reads are
- * taken out of rchar and syscr, so that an interval with no I/O reads 0. */
+ * is itself a read() of the process, as are the other components' reads of
+ * /proc: every os_pread of the library is taken out of rchar and syscr
+ * (os_own_reads), so that an interval with no I/O reads 0. */
 static pthread_mutex_t io_lock = PTHREAD_MUTEX_INITIALIZER;
 static int io_fd = -1;
-static long long self_bytes, self_calls;
+static long long base_bytes, base_calls;	/* os_own_reads at this process's start */
 static pthread_once_t io_atfork_once = PTHREAD_ONCE_INIT;
 
 static void io_child(void)
 {
 	/* the parent's descriptor and reads are not the child's */
 	if (io_fd >= 0)
-		close(io_fd);
+		io_real_close(io_fd);
 	io_fd = -1;
-	self_bytes = self_calls = 0;
+	os_own_reads(&base_bytes, &base_calls);
 	pthread_mutex_init(&io_lock, NULL);
 }
 
@@ -67,36 +68,22 @@ static int io_parse(const char *text, long long *raw)
 	return PAPI_OK;
 }
 
-/* Read the file into buf (lock held): its length, or -1 with errno. */
-static ssize_t io_read(char *buf, size_t len)
-{
-	if (io_fd < 0 && (io_fd = os_open(PATH)) < 0)
-		return -1;
-	ssize_t n;
-	while ((n = pread(io_fd, buf, len - 1, 0)) < 0 && errno == EINTR)
-		self_calls++;
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return n;
-}
-
 static int io_sample(long long *raw)
 {
 	char buf[1024];
+	long long own_bytes, own_calls;
 	pthread_mutex_lock(&io_lock);
-	ssize_t n = io_read(buf, sizeof buf);
+	/* the kernel counts this read after the values it returns */
+	os_own_reads(&own_bytes, &own_calls);
+	if (io_fd < 0)
+		io_fd = os_open(PATH);
+	ssize_t n = io_fd < 0 ? -1 : os_pread(io_fd, buf, sizeof buf);
 	int ret = n < 0 ? PAPI_ESYS : io_parse(buf, raw);
 	if (n < 0)
 		papi_set_reason("io: cannot read %s: %s", PATH, strerror(errno));
 	if (ret == PAPI_OK && os_root_is_real()) {
-		/* the kernel counts this read after the values it returned */
-		raw[0] -= self_bytes;
-		raw[2] -= self_calls;
-	}
-	if (n >= 0) {
-		self_bytes += n;
-		self_calls++;
+		raw[0] -= own_bytes - base_bytes;
+		raw[2] -= own_calls - base_calls;
 	}
 	pthread_mutex_unlock(&io_lock);
 	return ret;
@@ -122,7 +109,7 @@ static void io_shutdown(void)
 {
 	pthread_mutex_lock(&io_lock);
 	if (io_fd >= 0)
-		close(io_fd);
+		io_real_close(io_fd);
 	io_fd = -1;
 	pthread_mutex_unlock(&io_lock);
 }

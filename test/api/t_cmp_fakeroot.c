@@ -101,6 +101,129 @@ static void test_io(void)
 	os_set_root(NULL);
 }
 
+/* /proc/net/dev with lo and eth0 at totals from base (column c: base + c). */
+static void put_net(long long base, const char *extra)
+{
+	char lines[2][256];
+	for (int i = 0; i < 2; i++) {
+		int n = snprintf(lines[i], sizeof lines[i], "%6s:", i ? "eth0" : "lo");
+		for (int c = 0; c < 16; c++)
+			n += snprintf(lines[i] + n, sizeof lines[i] - (size_t)n, " %lld",
+				      base * (i + 1) + c);
+	}
+	put("/proc/net/dev",
+	    "Inter-|   Receive                                                |  Transmit\n"
+	    " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets "
+	    "errs drop fifo colls carrier compressed\n%s\n%s\n%s", lines[0], lines[1], extra);
+}
+
+static void test_net(void)
+{
+	put_net(1000, "");
+	os_set_root(root);
+	PAPI_library_init(PAPI_VER_CURRENT);
+	int net = PAPI_get_component_index("net"), es = PAPI_NULL, code;
+	const PAPI_component_info_t *ci = PAPI_get_component_info(net);
+	ok(ci && !ci->disabled, "net reads the fake /proc/net/dev (%s)", ci ? ci->disabled_reason : "");
+	is_int(ci ? ci->num_native_events : 0, 32, "sixteen columns of two interfaces");
+	is_int(ci ? ci->default_granularity : 0, PAPI_GRN_SYS, "the machine's");
+	char name[PAPI_MAX_STR_LEN];
+	code = PAPI_NATIVE_MASK;
+	PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, net);
+	PAPI_event_code_to_name(code, name);
+	is_str(name, "net:::lo:rx:bytes", "the first event, named as PAPI 7 names it");
+	PAPI_event_info_t in;
+	PAPI_get_event_info(code, &in);
+	is_str(in.units, "bytes", "in bytes");
+	static const char *const evs[] = { "net:::lo:rx:bytes", "net:::eth0:tx:compressed",
+					   "net:::eth0:rx:multicast", "net:::lo:tx:colls" };
+	static const long long want[] = { 500, 1000, 1000, 500 };
+	int codes[4];
+	for (int i = 0; i < 4; i++)
+		is_int(PAPI_event_name_to_code(evs[i], &codes[i]), PAPI_OK, "%s", evs[i]);
+	is_int(PAPI_event_name_to_code("net:::eth1:rx:bytes", &code), PAPI_ENOEVNT, "no eth1");
+	PAPI_create_eventset(&es);
+	is_int(PAPI_add_events(es, codes, 4), PAPI_OK, "add four");
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	put_net(1500, "");
+	long long v[4];
+	is_int(PAPI_read(es, v), PAPI_OK, "read");
+	for (int i = 0; i < 4; i++)
+		is_int(v[i], want[i], "%s: exactly the change", evs[i]);
+	/* eth0 goes away, eth1 comes: eth0 keeps its last totals */
+	put("/proc/net/dev", "Inter-|\n face |\n    lo: 1700 0 0 0 0 0 0 0 0 0 0 0 0 1113 0 0\n"
+			     "  eth1: 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5\n");
+	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
+	is_int(v[0], 700, "lo: 1700 - 1000");
+	is_int(v[1], 1000, "eth0, gone: its last change stays");
+	is_int(v[3], 100, "lo's tx:colls: 1113 - 1013");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	PAPI_shutdown();
+
+	put("/proc/net/dev", "Inter-|\n face |\n");
+	PAPI_library_init(PAPI_VER_CURRENT);
+	ci = PAPI_get_component_info(net);
+	ok(ci && ci->disabled && strstr(ci->disabled_reason, "no network interface"),
+	   "no interface: disabled (%s)", ci ? ci->disabled_reason : "");
+	PAPI_shutdown();
+	rm("/proc/net/dev");
+	PAPI_library_init(PAPI_VER_CURRENT);
+	ci = PAPI_get_component_info(net);
+	ok(ci && ci->disabled && strstr(ci->disabled_reason, "cannot read /proc/net/dev"),
+	   "no file: disabled (%s)", ci ? ci->disabled_reason : "");
+	PAPI_shutdown();
+	os_set_root(NULL);
+}
+
+static void test_stealtime(void)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+	long long us = hz > 0 && 1000000 % hz == 0 ? 1000000 / hz : 10000;
+	put("/proc/stat", "cpu  1 2 3 4 5 6 7 100 0 0\ncpu0 1 2 3 4 5 6 7 60 0 0\n"
+			  "cpu2 1 2 3 4 5 6 7 40 0 0\nintr 1 2 3\nctxt 5\n");
+	os_set_root(root);
+	PAPI_library_init(PAPI_VER_CURRENT);
+	int st = PAPI_get_component_index("stealtime"), es = PAPI_NULL, codes[3];
+	const PAPI_component_info_t *ci = PAPI_get_component_info(st);
+	ok(ci && !ci->disabled, "stealtime reads the fake /proc/stat (%s)", ci ? ci->disabled_reason : "");
+	is_int(ci ? ci->num_native_events : 0, 3, "TOTAL and two CPUs (cpu1 offline)");
+	static const char *const evs[] = { "stealtime:::TOTAL", "stealtime:::CPU1", "stealtime:::CPU2" };
+	for (int i = 0; i < 3; i++)
+		is_int(PAPI_event_name_to_code(evs[i], &codes[i]), PAPI_OK, "%s", evs[i]);
+	PAPI_event_info_t in;
+	PAPI_get_event_info(codes[2], &in);
+	ok(strstr(in.long_descr, "cpu2"), "CPU2 is the second CPU line, cpu2: %s", in.long_descr);
+	is_str(in.units, "us", "in microseconds");
+	PAPI_create_eventset(&es);
+	is_int(PAPI_add_events(es, codes, 3), PAPI_OK, "add them");
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	put("/proc/stat", "cpu  1 2 3 4 5 6 7 107 0 0\ncpu0 1 2 3 4 5 6 7 63 0 0\n"
+			  "cpu2 1 2 3 4 5 6 7 44 0 0\nintr 1 2 3\n");
+	long long v[3];
+	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
+	is_int(v[0], 7 * us, "TOTAL: 7 ticks in microseconds");
+	is_int(v[1], 3 * us, "CPU1 (cpu0): 3 ticks");
+	is_int(v[2], 4 * us, "CPU2 (cpu2): 4 ticks");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	PAPI_shutdown();
+
+	put("/proc/stat", "cpu  1 2 3 4 5 6 7\ncpu0 1 2 3 4 5 6 7\nintr 1\n");
+	PAPI_library_init(PAPI_VER_CURRENT);
+	ci = PAPI_get_component_info(st);
+	ok(ci && ci->disabled && strstr(ci->disabled_reason, "no steal column"),
+	   "no steal column: disabled (%s)", ci ? ci->disabled_reason : "");
+	PAPI_shutdown();
+	rm("/proc/stat");
+	PAPI_library_init(PAPI_VER_CURRENT);
+	ci = PAPI_get_component_info(st);
+	ok(ci && ci->disabled && strstr(ci->disabled_reason, "cannot read /proc/stat"),
+	   "no file: disabled (%s)", ci ? ci->disabled_reason : "");
+	PAPI_shutdown();
+	os_set_root(NULL);
+}
+
 int main(void)
 {
 	if (!mkdtemp(root)) {
@@ -108,6 +231,8 @@ int main(void)
 		return tap_done();
 	}
 	test_io();
+	test_net();
+	test_stealtime();
 	char cmd[256];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
 	if (system(cmd) != 0)

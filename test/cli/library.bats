@@ -23,10 +23,15 @@ cca() {
 	${CC:-cc} -I"$PAPI_TOP/libpapi" -o "$out" "$@" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
 }
 
+# The C library's I/O calls, which libpapi defines for the whole program
+# (interposed for the appio component): public on purpose.
+INTERPOSED='^(read|write|open|open64|close|lseek|lseek64|select|recv|fread|fwrite)$'
+
 # internal_names: every global the library's modules define that is not public.
 internal_names() {
 	nm -g --defined-only "$BUILD"/libpapi/*/*.o | awk 'NF == 3 { print $3 }' |
-		grep -E '^[A-Za-z][A-Za-z0-9_]*$' | grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' | sort -u
+		grep -E '^[A-Za-z][A-Za-z0-9_]*$' | grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' |
+		grep -Ev "$INTERPOSED" | sort -u
 }
 
 @test "libpapi.so.7.0 has PAPI 7.0's soname and needs libpfm.so.4 and libcsv.so.3" {
@@ -38,10 +43,11 @@ internal_names() {
 	[ "$(readlink "$BUILD/libpapi.so.7.0")" = libpapi.so.7.0.0.0 ]
 }
 
-@test "the shared library exports the public API and nothing else" {
+@test "the shared library exports the public API, the interposed I/O calls, and nothing else" {
 	nm -D --defined-only "$BUILD/libpapi.so.7.0" | awk '{ print $3 }' | sort > exported
 	[ "$(wc -l < exported)" -gt 150 ]
-	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' exported
+	[ "$(grep -Ec "$INTERPOSED" exported)" -eq 11 ]
+	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" exported
 	[ "$status" -eq 1 ] || { echo "exported beyond the API: $output"; false; }
 	grep -qx PAPI_library_init exported
 	grep -qx papif_library_init_ exported
@@ -66,7 +72,7 @@ internal_names() {
 @test "the static archive is position-independent and leaves only the public API global" {
 	nm -g --defined-only "$BUILD/libpapi.a" | awk 'NF == 3 { print $3 }' | sort -u > global
 	[ "$(wc -l < global)" -gt 150 ]
-	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' global
+	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" global
 	[ "$status" -eq 1 ] || { echo "global beyond the API: $output"; false; }
 	# it links into a shared object
 	${CC:-cc} -shared -o libuser.so -Wl,--whole-archive "$BUILD/libpapi.a" -Wl,--no-whole-archive -lpfm -lcsv -pthread
@@ -107,6 +113,22 @@ internal_names() {
 	[ "$(readelf -d plugin_a.so | grep -c 'NEEDED.*libpapi')" = 0 ]
 	run -0 ./host plugin "$PWD/plugin_a.so"
 	[ "$output" -gt 0 ]
+}
+
+@test "appio counts a program's own I/O calls where libpapi is linked, and says why not where it is dlopened" {
+	cca appio_a "$LIB/appio.c"
+	run -0 ./appio_a
+	[ "$output" = "200 2" ]
+	ccso appio_so "$LIB/appio.c"
+	run -0 ./appio_so
+	[ "$output" = "200 2" ]
+	# loaded with dlopen (a plugin that needs libpapi), the host's and the
+	# plugin's calls were bound to the C library first
+	${CC:-cc} -shared -fPIC -DAPPIO_PLUGIN -I"$PAPI_TOP/libpapi" -o appio_plugin.so "$LIB/appio.c" \
+		-L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	${CC:-cc} -o host "$LIB/host.c" -ldl
+	run -0 ./host appio "$PWD/appio_plugin.so"
+	[[ "$output" == "disabled: libpapi came with dlopen, after the program's I/O calls were bound"* ]]
 }
 
 @test "two shared objects linked with -lpapi share one initialized library" {

@@ -99,11 +99,11 @@ load helper
 	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
 	run --separate-stderr -0 papi native
 	[[ "$output" == *"== Component io: I/O of this process"*$'\n\n'"io:::rchar"$'\n'"    Bytes"*"(bytes)"* ]]
-	run -0 papi native --names -i io:::
+	run -0 papi native --names -x appio -i io:::
 	[ "${#lines[@]}" -eq 7 ]
 	[ "${lines[0]}" = io:::rchar ]
 	[ "${lines[6]}" = io:::cancelled_write_bytes ]
-	run -0 papi native -c -i io:::
+	run -0 papi native -c -x appio -i io:::
 	[[ "$output" == *"7 native events, 0 cannot be counted here"* ]]
 	PAPI_DISABLE_COMPONENTS=io run -0 papi native
 	[[ "$output" == *"== Component io: "*$'\n'"   disabled: Disabled by PAPI_DISABLE_COMPONENTS"* ]]

@@ -1,6 +1,7 @@
 /* host.c: a program that does not link libpapi and dlopens plugins that do (plugin.c; moda.c and modb.c, which must share one library).
  *   host plugin PLUGIN.so      prints the plugin's count
- *   host pair MODA.so MODB.so  A initializes the library and makes an EventSet, B uses it */
+ *   host pair MODA.so MODB.so  A initializes the library and makes an EventSet, B uses it
+ *   host appio APPIO.so        appio.c's appio_count in a plugin: its answer */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
@@ -47,6 +48,19 @@ int main(int argc, char **argv)
 		printf("%lld\n", v);
 		return 0;
 	}
-	fprintf(stderr, "usage: host plugin PLUGIN.so | host pair MODA.so MODB.so\n");
+	if (argc == 3 && !strcmp(argv[1], "appio")) {
+		int (*count)(long long *, long long *, char *, size_t) =
+			(int (*)(long long *, long long *, char *, size_t))sym(argv[2], "appio_count");
+		long long b = 0, c = 0;
+		char why[256];
+		if (!count)
+			return 1;
+		if ((r = count(&b, &c, why, sizeof why)) == -2)
+			printf("disabled: %s\n", why);
+		else
+			printf("%lld %lld\n", b, c);
+		return r == 0 || r == -2 ? 0 : 1;
+	}
+	fprintf(stderr, "usage: host plugin PLUGIN.so | host pair MODA.so MODB.so | host appio APPIO.so\n");
 	return 2;
 }
