@@ -26,10 +26,11 @@ static const struct cli_opt opts[] = {
 
 static const struct cli_spec spec = {
 	"command-line", "[OPTION]... EVENT... [-- COMMAND [ARG]...]",
-	"Add each EVENT (a preset, a native event with qualifiers, a user event; a\n"
-	"comma-separated list counts as several) to one EventSet, run a built-in\n"
-	"workload -- or COMMAND, counted from its exec with its threads and children\n"
-	"-- and print each count. An event that cannot be added is named with the\n"
+	"Add each EVENT (a preset, a native event with qualifiers, a user event, an\n"
+	"event of another component such as io:::rchar; a comma-separated list counts\n"
+	"as several) to an EventSet of its component, run a built-in workload -- or\n"
+	"COMMAND, counted from its exec with its threads and children -- and print each\n"
+	"count. An event that cannot be added is named with the\n"
 	"reason and the others are still counted; the exit status is then 1 (unless\n"
 	"COMMAND failed: its own). COMMAND not found: 127; not executable: 126.",
 	opts, CLI_STOP_AT_ARG,
@@ -41,9 +42,46 @@ struct cl {
 	int nev, nadded;
 	int hex, uns, json, classic;
 	char **cmd;		/* after "--", NULL for the built-in workload */
-	int es;
+	/* One EventSet per component (an EventSet counts one component), made
+	 * when its first event comes; PAPI_NULL until then. */
+	int *es, ncmp;
+	int *ev_cmp, *ev_slot;	/* per event added: its component and its place there */
+	pid_t pid;		/* the command, once forked */
 	int exit_code;
 };
+
+/* The EventSet of component cidx, made on first use: perf_event's counts
+ * the command (attached, inherited, from its exec); the others count papi itself, as the command's parent, from its
+ * exec to its end. PAPI_NULL when it cannot be made. */
+static int set_of(struct cl *l, int cidx)
+{
+	if (l->es[cidx] != PAPI_NULL)
+		return l->es[cidx];
+	int id = PAPI_NULL;
+	if (PAPI_create_eventset(&id) != PAPI_OK)
+		return PAPI_NULL;
+	if (cidx == 0 && l->pid > 0) {
+		EventSet_t *es = es_lookup(id);
+		es->attach = l->pid;
+		es->inherit = 1;
+		es->enable_on_exec = 1;
+	}
+	return l->es[cidx] = id;
+}
+
+/* Why an event of component cidx cannot count the command, or NULL: a
+ * component that counts the thread that reads it counts papi, not the
+ * command (appio: the calls of the program that links libpapi). */
+static const char *cmp_refuses(const struct cl *l, int cidx)
+{
+	static char why[256];
+	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
+	if (!l->cmd || cidx == 0 || !ci || ci->default_granularity != PAPI_GRN_THR)
+		return NULL;
+	snprintf(why, sizeof why, "component %s counts the thread that reads it: here papi itself, "
+		 "not the command (it counts in a program that links libpapi)", ci->name);
+	return why;
+}
 
 /* Split the operands before "--" (and commas inside them) into events;
  * cmd_first: the operands are all the command (getopt consumed a "--" that
@@ -104,8 +142,19 @@ static int add_events(struct cl *l)
 		int code, r;
 		papi_clear_reason();
 		r = PAPI_event_name_to_code(l->names[i], &code);
-		if (r == PAPI_OK)
-			r = PAPI_add_event(l->es, code);
+		int cidx = r == PAPI_OK ? PAPI_get_event_component(code) : 0;
+		if (cidx < 0)
+			r = cidx;
+		const char *refused = r == PAPI_OK && cidx >= 0 ? cmp_refuses(l, cidx) : NULL;
+		if (refused) {
+			r = PAPI_ECMP;
+			papi_set_reason("%s", refused);
+		} else if (r == PAPI_OK && cidx >= 0) {
+			int es = set_of(l, cidx);
+			r = es == PAPI_NULL ? PAPI_ENOMEM : PAPI_add_event(es, code);
+			l->ev_cmp[i] = cidx;
+			l->ev_slot[i] = PAPI_num_events(es) - 1;
+		}
 		if (r == PAPI_OK) {
 			l->nadded++;
 			if (l->classic)
@@ -155,63 +204,82 @@ static double workload(void)
 	return acc;
 }
 
-/* Count the built-in workload in this thread. */
-static int count_workload(struct cl *l, long long *val)
+/* Start (or stop, into vals[cidx]) every set of component from and above;
+ * 0, or -1 after a message. */
+static int start_sets(struct cl *l, int from)
 {
-	int r;
-	if (add_events(l) < 0)
-		return -1;
-	if ((r = PAPI_start(l->es)) != PAPI_OK)
-		return cli_error(spec.name, "cannot start counting: %s",
-				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r)), -1;
-	workload();
-	if ((r = PAPI_stop(l->es, val)) != PAPI_OK)
-		return cli_error(spec.name, "cannot stop counting: %s", PAPI_strerror(r)), -1;
+	for (int c = from; c < l->ncmp; c++) {
+		int r = l->es[c] == PAPI_NULL ? PAPI_OK : PAPI_start(l->es[c]);
+		if (r != PAPI_OK)
+			return cli_error(spec.name, "cannot start counting: %s",
+					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r)), -1;
+	}
 	return 0;
 }
 
-/* Fork the command, held before exec until its counters are open (they
- * start at its exec and follow its threads and children). */
-static int count_command(struct cl *l, long long *val)
+static int stop_sets(struct cl *l, int from, long long **vals)
 {
-	int go[2], err[2], status = 0, e = 0;
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
+	for (int c = l->ncmp - 1; c >= from; c--) {
+		int r = l->es[c] == PAPI_NULL ? PAPI_OK : PAPI_stop(l->es[c], vals[c]);
+		if (r != PAPI_OK)
+			return cli_error(spec.name, "cannot stop counting: %s", PAPI_strerror(r)), -1;
+	}
+	return 0;
+}
+
+/* Count the built-in workload in this thread. */
+static int count_workload(struct cl *l, long long **vals)
+{
+	if (add_events(l) < 0 || start_sets(l, 0) < 0)
+		return -1;
+	workload();
+	return stop_sets(l, 0, vals);
+}
+
+/* Fork the command, held (stopped) before exec until its counters are open:
+ * perf_event's start at its exec and follow its threads and children; the
+ * other components' count papi from the exec to the reap, when Linux adds
+ * the command's I/O to its parent's. The child stops itself rather than
+ * reading a pipe, so that it does no I/O of its own before its exec. */
+static int count_command(struct cl *l, long long **vals)
+{
+	int err[2], status = 0, e = 0;
+	if (pipe2(err, O_CLOEXEC) < 0)
 		return cli_error(spec.name, "pipe: %s", strerror(errno)), -1;
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid < 0)
 		return cli_error(spec.name, "fork: %s", strerror(errno)), -1;
 	if (pid == 0) {
-		char c;
-		close(go[1]);
 		close(err[0]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(126);	/* the counters could not be set up */
+		raise(SIGSTOP);	/* until the counters are open */
 		execvp(l->cmd[0], l->cmd);
 		e = errno;
 		if (write(err[1], &e, sizeof e) < 0)
 			e = errno;
 		_exit(e == ENOENT ? 127 : 126);
 	}
-	close(go[0]);
 	close(err[1]);
-	EventSet_t *es = es_lookup(l->es);
-	es->attach = pid;
-	es->inherit = 1;
-	es->enable_on_exec = 1;
-	if (add_events(l) < 0) {
-		close(go[1]);
+	while (waitpid(pid, &status, WUNTRACED) < 0 && errno == EINTR)
+		;
+	if (!WIFSTOPPED(status)) {
 		close(err[0]);
+		return cli_error(spec.name, "cannot run '%s': it ended before its exec", l->cmd[0]), -1;
+	}
+	l->pid = pid;
+	if (add_events(l) < 0) {
+		close(err[0]);
+		kill(pid, SIGKILL);
+		kill(pid, SIGCONT);
 		waitpid(pid, &status, 0);
 		return -1;
 	}
-	if (write(go[1], "g", 1) != 1)
-		kill(pid, SIGKILL);
-	close(go[1]);
+	kill(pid, SIGCONT);
 	ssize_t got;
 	while ((got = read(err[0], &e, sizeof e)) < 0 && errno == EINTR)
 		;
 	close(err[0]);
+	int started = got != (ssize_t)sizeof e && start_sets(l, 1) == 0;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (got == (ssize_t)sizeof e) {
@@ -223,7 +291,11 @@ static int count_command(struct cl *l, long long *val)
 		l->exit_code = WEXITSTATUS(status);
 	else if (WIFSIGNALED(status))
 		l->exit_code = 128 + WTERMSIG(status);
-	int r = es_read_times(es, val, NULL, NULL);
+	if (!started || stop_sets(l, 1, vals) < 0)
+		return -1;
+	if (l->es[0] == PAPI_NULL)
+		return 0;
+	int r = es_read_times(es_lookup(l->es[0]), vals[0], NULL, NULL);
 	if (r != PAPI_OK)
 		return cli_error(spec.name, "cannot read the counts: %s",
 				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r)), -1;
@@ -248,10 +320,9 @@ static void classic_count(const struct cl *l, int i, long long v)
 		printf("%s : \t%#llX\n", l->names[i], (unsigned long long)v);
 }
 
-/* val holds the counts of the events that were added, in their order. */
+/* val holds each event's count (those that were added). */
 static void report(const struct cl *l, const long long *val)
 {
-	int k = 0;
 	if (l->json) {
 		struct json j;
 		json_init(&j, stdout, 1);
@@ -268,9 +339,9 @@ static void report(const struct cl *l, const long long *val)
 			if (l->why[i])
 				json_put_null(&j);
 			else if (l->uns)
-				json_uint(&j, (unsigned long long)val[k++]);
+				json_uint(&j, (unsigned long long)val[i]);
 			else
-				json_int(&j, val[k++]);
+				json_int(&j, val[i]);
 			if (l->why[i])
 				json_kstr(&j, "reason", l->why[i]);
 			json_obj_end(&j);
@@ -284,7 +355,7 @@ static void report(const struct cl *l, const long long *val)
 		printf("\n");
 		for (int i = 0; i < l->nev; i++)
 			if (!l->why[i])
-				classic_count(l, i, val[k++]);
+				classic_count(l, i, val[i]);
 		printf("\n----------------------------------\n");
 		return;
 	}
@@ -297,20 +368,20 @@ static void report(const struct cl *l, const long long *val)
 		if (l->why[i])
 			printf("<not counted>\n");
 		else if (l->hex)
-			printf("0x%llx\n", (unsigned long long)val[k++]);
+			printf("0x%llx\n", (unsigned long long)val[i]);
 		else if (l->uns)
-			printf("%llu\n", (unsigned long long)val[k++]);
+			printf("%llu\n", (unsigned long long)val[i]);
 		else
-			printf("%lld\n", val[k++]);
+			printf("%lld\n", val[i]);
 	}
 }
 
 int cmd_command_line(int argc, char **argv)
 {
 	struct cli_ctx c;
-	struct cl l = { .es = PAPI_NULL };
+	struct cl l = { 0 };
 	int o, n, r, status, dom = 0;
-	long long *val = NULL;
+	long long *val = NULL, **vals = NULL;
 	const char *dom_arg = NULL;
 
 	cli_begin(&c, &spec, argc, argv);
@@ -344,26 +415,46 @@ int cmd_command_line(int argc, char **argv)
 		goto out;
 	}
 	event_files_report(spec.name);
+	l.ncmp = PAPI_num_components();
 	val = calloc((size_t)l.nev, sizeof *val);
 	if (cli_can_count(spec.name) != 0 || (dom && cli_set_domain(spec.name, dom_arg, dom) != 0))
 		goto out;
-	if (!val || (r = PAPI_create_eventset(&l.es)) != PAPI_OK) {
-		cli_error(spec.name, "cannot create an EventSet");
+	vals = calloc((size_t)l.ncmp, sizeof *vals);
+	l.es = malloc((size_t)l.ncmp * sizeof *l.es);
+	l.ev_cmp = calloc((size_t)l.nev, sizeof *l.ev_cmp);
+	l.ev_slot = calloc((size_t)l.nev, sizeof *l.ev_slot);
+	for (int k = 0; vals && l.es && k < l.ncmp; k++)
+		if (!(vals[k] = calloc((size_t)l.nev, sizeof **vals)))
+			break;
+	if (!val || !vals || !l.es || !l.ev_cmp || !l.ev_slot || (l.ncmp && !vals[l.ncmp - 1])) {
+		cli_error(spec.name, "out of memory");
 		goto out;
 	}
-	if ((l.cmd ? count_command(&l, val) : count_workload(&l, val)) < 0) {
+	for (int k = 0; k < l.ncmp; k++)
+		l.es[k] = PAPI_NULL;
+	if ((l.cmd ? count_command(&l, vals) : count_workload(&l, vals)) < 0) {
 		if (l.exit_code)
 			status = l.exit_code;
 		goto out;
 	}
+	for (int i = 0; i < l.nev; i++)
+		if (!l.why[i])
+			val[i] = vals[l.ev_cmp[i]][l.ev_slot[i]];
 	report(&l, val);
 	/* The command's own failure first; else say that an event was missing. */
 	status = l.exit_code ? l.exit_code : l.nadded < l.nev ? CLI_FAIL : CLI_OK;
 out:
-	if (l.es != PAPI_NULL) {
-		PAPI_cleanup_eventset(l.es);
-		PAPI_destroy_eventset(&l.es);
-	}
+	for (int k = 0; l.es && k < l.ncmp; k++)
+		if (l.es[k] != PAPI_NULL) {
+			PAPI_cleanup_eventset(l.es[k]);
+			PAPI_destroy_eventset(&l.es[k]);
+		}
+	for (int k = 0; vals && k < l.ncmp; k++)
+		free(vals[k]);
+	free(vals);
+	free(l.es);
+	free(l.ev_cmp);
+	free(l.ev_slot);
 	if (l.why)
 		for (int i = 0; i < l.nev; i++)
 			free(l.why[i]);

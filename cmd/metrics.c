@@ -9,11 +9,12 @@
 #include "metrics.h"
 
 /* A name with "::" is a native event: straight to the native table, so
- * naming perf::TASK-CLOCK parses no preset table. */
+ * naming perf::TASK-CLOCK parses no preset table; one with ":::" names its
+ * component (io:::rchar), which the public call resolves. */
 int mg_resolve(const char *name, int *code)
 {
 	int idx, ret;
-	if (!strstr(name, "::")) {
+	if (!strstr(name, "::") || strstr(name, ":::")) {
 		ret = PAPI_event_name_to_code(name, code);
 		if (ret != PAPI_ENOIMPL)
 			return ret;

@@ -22,6 +22,7 @@ struct st_event {
 	int role;		/* enum st_role */
 	int is_time;		/* counts nanoseconds */
 	int slot;		/* its index in each EventSet, -1 when not available */
+	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
 	long long *val;		/* per run (scaled) */
 	uint64_t en, run;	/* time enabled/running, summed over runs and targets */
 };
@@ -92,6 +93,9 @@ struct st {
 	struct st_group *grp;	/* -g groups in order, then DEFAULT */
 	int ngrp;
 	int *sets;		/* EventSets: one per target thread (one for a command) */
+	/* The events of other components: one EventSet per component (PAPI_NULL
+	 * when none), on papi stat itself, counting while the command runs. */
+	int *csets, ncsets;
 	pid_t *set_tid;
 	int nsets;
 	int multiplexed;	/* counters were opened as separate groups */
@@ -133,6 +137,10 @@ int st_sets_retarget(struct st *s, int i, pid_t tid);
 int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run);
 /* Start counting on every set (attach mode). 0 or -1. */
 int st_sets_start(struct st *s);
+/* Start (from zero) and stop the sets of the other components: around
+ * each run, once the command runs and once papi has reaped it. 0 or -1. */
+int st_csets_start(struct st *s);
+int st_csets_stop(struct st *s);
 void st_free(struct st *s);
 
 /* ---- stat_run.c */

@@ -127,7 +127,7 @@ static void classify(struct st_event *e)
 	e->role = ROLE_OTHER;
 	if ((e->code & PAPI_NATIVE_MASK) && !(e->code & PAPI_PRESET_MASK)) {
 		const struct native *n = native_get(e->code & PAPI_NATIVE_AND_MASK);
-		if (!n)
+		if (!n || n->cidx > 0)
 			return;
 		if (n->attr.type == PERF_TYPE_SOFTWARE) {
 			switch (n->attr.config) {
@@ -183,6 +183,9 @@ int st_events_resolve(struct st *s)
 			return -1;
 		}
 		e->avail = 1;
+		e->cidx = PAPI_get_event_component(e->code);
+		if (e->cidx < 0)
+			e->cidx = 0;
 		classify(e);
 	}
 	free(off);
@@ -220,8 +223,8 @@ static int add_all(struct st *s, int id, int first)
 	EventSet_t *es = es_lookup(id);
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
-		if (!e->avail)
-			continue;
+		if (!e->avail || e->cidx > 0)
+			continue;	/* another component's: csets_add */
 		if (!first) {		/* later sets take what the first one took */
 			int ret = PAPI_add_event(id, e->code);
 			if (ret != PAPI_OK && ret != PAPI_ECNFLCT)
@@ -269,6 +272,121 @@ static int add_all(struct st *s, int id, int first)
 	return PAPI_OK;
 }
 
+/* ------------------------------------------------------------------ other components
+ * Their EventSets count on papi stat itself: what the whole machine does
+ * (net, stealtime) while the command runs, and the command's own I/O (io),
+ * which Linux adds to its parent's when papi reaps it. */
+
+/* Why events of component cidx cannot count this run's targets, or NULL. */
+static const char *cmp_unsuitable(const struct st *s, int cidx)
+{
+	static char why[300];
+	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
+	const char *name = ci ? ci->name : "?";
+	if (!ci || ci->disabled)
+		return NULL;	/* PAPI_add_event says why */
+	if (ci->default_granularity == PAPI_GRN_THR)
+		snprintf(why, sizeof why, "component %s counts the thread that reads it: papi stat "
+			 "itself, not %s (it counts in a program that links libpapi)", name,
+			 s->o.cmd ? "the command" : "the targets");
+	else if (ci->default_granularity != PAPI_GRN_PROC)
+		return NULL;
+	else if (!s->o.cmd)
+		snprintf(why, sizeof why, "component %s counts the process that reads it: papi stat "
+			 "itself, not the processes attached to", name);
+	else if (s->o.no_inherit)
+		snprintf(why, sizeof why, "component %s sees the command's I/O with its children's, "
+			 "once it has ended: not with --no-inherit", name);
+	else if (s->o.interval_ms)
+		snprintf(why, sizeof why, "component %s sees the command's I/O only once it has "
+			 "ended: not with -I", name);
+	else
+		return NULL;
+	return why;
+}
+
+/* Add the other components' events to their sets (once, with the first
+ * target's). PAPI_OK, or an error after a message. */
+static int csets_add(struct st *s)
+{
+	for (int i = 0; i < s->nev; i++) {
+		struct st_event *e = &s->ev[i];
+		if (!e->avail || e->cidx <= 0)
+			continue;
+		const char *why = cmp_unsuitable(s, e->cidx);
+		if (why) {
+			e->avail = 0;
+			free(e->reason);
+			e->reason = strdup(why);
+			continue;
+		}
+		if (!s->csets) {
+			s->ncsets = PAPI_num_components();
+			if (!(s->csets = malloc((size_t)s->ncsets * sizeof *s->csets)))
+				return cli_error("stat", "out of memory"), PAPI_ENOMEM;
+			for (int k = 0; k < s->ncsets; k++)
+				s->csets[k] = PAPI_NULL;
+		}
+		int dup = -1;
+		for (int j = 0; j < i; j++)
+			if (s->ev[j].avail && s->ev[j].code == e->code)
+				dup = j;
+		if (dup >= 0) {
+			e->slot = s->ev[dup].slot;
+			continue;
+		}
+		int *id = &s->csets[e->cidx], ret = PAPI_OK;
+		if (*id == PAPI_NULL)
+			ret = PAPI_create_eventset(id);
+		if (ret == PAPI_OK)
+			ret = PAPI_add_event(*id, e->code);
+		if (ret != PAPI_OK) {
+			if (!not_supported(ret)) {
+				char *r = reason_for(e->name, ret), cut[80];
+				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
+					  r ? skip_name(r, e->name) : PAPI_strerror(ret));
+				free(r);
+				return ret;
+			}
+			not_available(e, ret);
+			continue;
+		}
+		e->slot = PAPI_num_events(*id) - 1;
+	}
+	return PAPI_OK;
+}
+
+int st_csets_start(struct st *s)
+{
+	for (int k = 0; k < s->ncsets; k++) {
+		int st = 0, ret;
+		if (s->csets[k] == PAPI_NULL || PAPI_num_events(s->csets[k]) <= 0)
+			continue;
+		PAPI_state(s->csets[k], &st);
+		ret = st & PAPI_RUNNING ? PAPI_reset(s->csets[k]) : PAPI_start(s->csets[k]);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "cannot start counting: %s",
+					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+	}
+	return 0;
+}
+
+int st_csets_stop(struct st *s)
+{
+	int bad = 0;
+	for (int k = 0; k < s->ncsets; k++) {
+		int st = 0;
+		if (s->csets[k] == PAPI_NULL || PAPI_state(s->csets[k], &st) != PAPI_OK ||
+		    !(st & PAPI_RUNNING))
+			continue;
+		int ret = PAPI_stop(s->csets[k], NULL);
+		if (ret != PAPI_OK)
+			bad = cli_error("stat", "cannot stop counting: %s",
+					*papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret));
+	}
+	return bad ? -1 : 0;
+}
+
 /* --strict: an event that cannot be counted stops papi stat before the
  * command runs. 0, or -1 after naming each such event and why. */
 static int refuse(const struct st *s)
@@ -306,6 +424,8 @@ int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
 	s->set_tid[s->nsets] = tid;
 	s->nsets++;
 	ret = add_all(s, id, s->nsets == 1);
+	if (ret == PAPI_OK && s->nsets == 1)
+		ret = csets_add(s);
 	if (ret == PAPI_OK && s->nsets == 1 && s->o.strict && refuse(s) < 0)
 		return -1;
 	if (ret != PAPI_OK && s->nsets > 1 && tid) {
@@ -349,7 +469,7 @@ int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
 								 : PAPI_strerror(ret)), -1;
 		for (int i = 0; i < s->nev; i++) {
 			int sl = s->ev[i].slot;
-			if (!s->ev[i].avail || sl < 0 || sl >= es->nev)
+			if (!s->ev[i].avail || s->ev[i].cidx > 0 || sl < 0 || sl >= es->nev)
 				continue;
 			val[i] += v[sl];
 			if (en) {
@@ -357,6 +477,21 @@ int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
 				run[i] += r[sl];
 			}
 		}
+	}
+	/* the other components' counts (running: so far; stopped: the run's) */
+	for (int k = 0; k < s->ncsets; k++) {
+		int n = s->csets[k] == PAPI_NULL ? 0 : PAPI_num_events(s->csets[k]);
+		if (n <= 0)
+			continue;
+		long long v[n];
+		int ret = PAPI_read(s->csets[k], v);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
+								 : PAPI_strerror(ret)), -1;
+		for (int i = 0; i < s->nev; i++)
+			if (s->ev[i].avail && s->ev[i].cidx == k && s->ev[i].slot >= 0 &&
+			    s->ev[i].slot < n)
+				val[i] = v[s->ev[i].slot];
 	}
 	return 0;
 }
@@ -379,6 +514,13 @@ void st_free(struct st *s)
 		PAPI_cleanup_eventset(s->sets[k]);
 		PAPI_destroy_eventset(&s->sets[k]);
 	}
+	for (int k = 0; k < s->ncsets; k++)
+		if (s->csets[k] != PAPI_NULL) {
+			PAPI_stop(s->csets[k], NULL);
+			PAPI_cleanup_eventset(s->csets[k]);
+			PAPI_destroy_eventset(&s->csets[k]);
+		}
+	free(s->csets);
 	for (int i = 0; i < s->nev; i++) {
 		free(s->ev[i].reason);
 		free(s->ev[i].val);

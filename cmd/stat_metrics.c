@@ -101,7 +101,9 @@ static int same_event(int a, int b)
 	if (!IS_NATIVE(a) || !IS_NATIVE(b))
 		return 0;
 	const struct native *x = native_get(a & PAPI_NATIVE_AND_MASK), *y = native_get(b & PAPI_NATIVE_AND_MASK);
-	return x && y && x->attr.type == y->attr.type && x->attr.config == y->attr.config &&
+	/* (another component's entry has no encoding: only its own code is it) */
+	return x && y && x->cidx == 0 && y->cidx == 0 && x->attr.type == y->attr.type &&
+	       x->attr.config == y->attr.config &&
 	       x->attr.config1 == y->attr.config1 && x->attr.config2 == y->attr.config2;
 }
 
@@ -119,7 +121,7 @@ static int cheap(const struct st *s, const char *name)
 		if (!IS_NATIVE(e->code))
 			return 1;	/* a preset: its tables ask libpfm4 */
 		const struct native *n = native_get(e->code & PAPI_NATIVE_AND_MASK);
-		if (n && n->attr.type != PERF_TYPE_SOFTWARE)
+		if (n && n->cidx == 0 && n->attr.type != PERF_TYPE_SOFTWARE)
 			return 1;
 	}
 	return 0;

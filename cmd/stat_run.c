@@ -382,13 +382,15 @@ static int spawn_command(struct st *s, int r)
 	extern char **environ;
 	pid_t pid;
 	int64_t t0 = st_now_ns();
-	int e = posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
+	int e = st_csets_start(s) < 0 ? -1 : posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
 	posix_spawnattr_destroy(&at);
 	struct sigaction ours = { .sa_handler = on_signal };
 	sigemptyset(&ours.sa_mask);
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sigismember(&ign, sig) == 1)
 			sigaction(sig, &ours, NULL);
+	if (e < 0)
+		return CLI_FAIL;	/* the other components' sets did not start */
 	if (e == ENOEXEC)
 		return SPAWN_NOEXEC;
 	if (e != 0) {
@@ -398,7 +400,7 @@ static int spawn_command(struct st *s, int r)
 	struct waited w;
 	wait_loop(s, pid, t0, &w);
 	run_done(s, r, t0, &w);
-	return 0;
+	return st_csets_stop(s) < 0 ? CLI_FAIL : 0;
 }
 
 /* Fork the command, stopped before exec until its counters are open (set
@@ -455,13 +457,20 @@ static int fork_command(struct st *s, int r, int have_set)
 	close(err[0]);
 	if (got == (ssize_t)sizeof e) {
 		waitpid(pid, &status, 0);
+		st_csets_stop(s);
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
+	}
+	/* the command has exec'd: the other components count from now */
+	if (st_csets_start(s) < 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return CLI_FAIL;
 	}
 	struct waited w;
 	wait_loop(s, pid, t0, &w);
 	run_done(s, r, t0, &w);
-	return 0;
+	return st_csets_stop(s) < 0 ? CLI_FAIL : 0;
 }
 
 
@@ -497,11 +506,13 @@ static int run_attached(struct st *s)
 	for (int i = 0; i < s->o.ntids; i++)
 		if (st_sets_add(s, s->o.tids[i], 0) < 0)
 			return CLI_FAIL;
-	if (st_sets_start(s) < 0)
+	if (st_sets_start(s) < 0 || st_csets_start(s) < 0)
 		return CLI_FAIL;
 	int64_t t0 = st_now_ns();
 	struct waited w;
 	wait_loop(s, 0, t0, &w);
+	if (st_csets_stop(s) < 0)
+		return CLI_FAIL;
 	int64_t el = st_now_ns() - t0;
 	s->runs[0] = (struct st_run){ .elapsed_ns = el, .elapsed = (double)el / 1e9, .user = -1,
 				      .sys = -1, .status = -1 };

@@ -144,16 +144,37 @@ static const char *add_reason(int ret)
 	return *why ? why : PAPI_strerror(ret);
 }
 
-/* Try to add name to es. PAPI_OK and *code, or the error (reason kept, not
- * printed as debug output: the one warning of choose_events says it). */
-static int try_add(int es, const char *name, int *code)
+/* The components measured, in the order of their sets in each thread's
+ * es[]: fixed by the first thread's setup (under hl_lock), read after. */
+static int hl_set_cidx[HL_MAX_SETS], hl_nsets;
+
+/* Add the event called name to the set of its component among sets[]
+ * (made when it is the first of its component). PAPI_OK and *code, or the
+ * error (reason kept, not printed as debug output: the one warning of
+ * choose_events says it). */
+static int try_add(int *sets, const char *name, int *code)
 {
 	int c, ret;
 	int was = papi_reason_mute(1);
 	papi_clear_reason();
-	if ((ret = PAPI_event_name_to_code(name, &c)) == PAPI_OK &&
-	    (ret = PAPI_add_event(es, c)) == PAPI_OK)
-		*code = c;
+	if ((ret = PAPI_event_name_to_code(name, &c)) == PAPI_OK) {
+		int cidx = PAPI_get_event_component(c), k = 0;
+		while (k < hl_nsets && hl_set_cidx[k] != cidx)
+			k++;
+		if (cidx < 0) {
+			ret = cidx;
+		} else if (k == HL_MAX_SETS) {
+			papi_set_reason("%s: more than %d components at once", name, HL_MAX_SETS);
+			ret = PAPI_ECMP;
+		} else {
+			if (k == hl_nsets)
+				hl_set_cidx[hl_nsets++] = cidx;
+			if (sets[k] == PAPI_NULL)
+				ret = PAPI_create_eventset(&sets[k]);
+			if (ret == PAPI_OK && (ret = PAPI_add_event(sets[k], c)) == PAPI_OK)
+				*code = c;
+		}
+	}
 	papi_reason_mute(was);
 	return ret;
 }
@@ -167,14 +188,17 @@ static int push_event(const char *name, int code, int instant)
 	char *dup = strdup(name);
 	if (!dup)
 		return PAPI_ENOMEM;
-	hl_ev[hl_nev++] = (struct hl_event){ dup, code, instant };
+	const PAPI_component_info_t *ci = PAPI_get_component_info(PAPI_get_event_component(code));
+	hl_ev[hl_nev] = (struct hl_event){ dup, code, instant, "" };
+	snprintf(hl_ev[hl_nev].cmp, sizeof hl_ev[hl_nev].cmp, "%s", ci ? ci->name : "perf_event");
+	hl_nev++;
 	return PAPI_OK;
 }
 
-/* Decide the events once, by adding them to es (the first thread's set).
- * Returns PAPI_OK, PAPI_ENOMEM; events that cannot be counted are left out
- * and named in one warning. */
-static int choose_events(int es, const char *spec)
+/* Decide the events once, by adding them to es[] (the first thread's
+ * sets). Returns PAPI_OK, PAPI_ENOMEM; events that cannot be counted are
+ * left out and named in one warning. */
+static int choose_events(int *es, const char *spec)
 {
 	char skipped[1024] = "", problems[512] = "";
 	int ret = PAPI_OK, code;
@@ -267,13 +291,16 @@ static void hl_child_after_fork(void)
 
 static void close_counters(struct hl_thread *t)
 {
-	if (t->es != PAPI_NULL && t->gen == atomic_load(&hl_gen)) {
-		PAPI_stop(t->es, NULL);
-		PAPI_cleanup_eventset(t->es);
-		PAPI_destroy_eventset(&t->es);
+	for (int k = 0; k < t->nsets; k++) {
+		if (t->es[k] != PAPI_NULL && t->gen == atomic_load(&hl_gen)) {
+			PAPI_stop(t->es[k], NULL);
+			PAPI_cleanup_eventset(t->es[k]);
+			PAPI_destroy_eventset(&t->es[k]);
+		}
+		t->es[k] = PAPI_NULL;
+		t->nes[k] = 0;
 	}
-	t->es = PAPI_NULL;
-	t->nes = 0;
+	t->nsets = 0;
 	t->depth = 0;
 }
 
@@ -283,7 +310,8 @@ static void hl_thread_exit(void *arg)
 	close_counters(arg);
 }
 
-/* Global setup, once; es is the caller's fresh EventSet (or PAPI_NULL). */
+/* Global setup, once: the events go into es[] (all PAPI_NULL), which
+ * become the caller's sets. */
 static int hl_setup(int *es)
 {
 	int ret = PAPI_OK;
@@ -310,9 +338,7 @@ static int hl_setup(int *es)
 			goto out;
 		}
 	}
-	if ((ret = PAPI_create_eventset(es)) != PAPI_OK)
-		goto out;
-	if ((ret = choose_events(*es, spec)) != PAPI_OK)
+	if ((ret = choose_events(es, spec)) != PAPI_OK)
 		goto out;
 	if (pthread_key_create(&hl_key, hl_thread_exit) != 0) {
 		ret = PAPI_ESYS;
@@ -330,38 +356,46 @@ out:
 
 /* ------------------------------------------------------------------ threads */
 
-/* (Re)make the calling thread's EventSet with the chosen events. es is a
- * set already holding them (the first thread's) or PAPI_NULL. */
-static int thread_counters(struct hl_thread *t, int es)
+/* (Re)make the calling thread's EventSets with the chosen events. es[]
+ * holds sets already holding them (the first thread's), or none. */
+static int thread_counters(struct hl_thread *t, int *es)
 {
-	int ret, code;
+	int ret = PAPI_OK, code, mine[HL_MAX_SETS], any = 0;
 
 	t->gen = atomic_load(&hl_gen);
 	t->depth = 0;
 	if (hl_nev == 0)
 		return PAPI_OK;
-	if (es == PAPI_NULL) {
-		if ((ret = PAPI_create_eventset(&es)) != PAPI_OK)
-			return ret;
+	for (int k = 0; k < hl_nsets; k++)
+		any |= es[k] != PAPI_NULL;
+	if (!any) {
+		for (int k = 0; k < HL_MAX_SETS; k++)
+			mine[k] = PAPI_NULL;
 		for (int e = 0; e < hl_nev; e++)
-			try_add(es, hl_ev[e].name, &code);
+			try_add(mine, hl_ev[e].name, &code);
+		es = mine;
 	}
-	int n = hl_nev, codes[HL_MAX_EVENTS];
-	if ((ret = PAPI_list_events(es, codes, &n)) != PAPI_OK)
-		return ret;
-	for (int e = 0; e < hl_nev; e++) {
+	for (int e = 0; e < hl_nev; e++)
 		t->pos[e] = -1;
-		for (int k = 0; k < n; k++)
-			if (codes[k] == hl_ev[e].code)
-				t->pos[e] = k;
+	t->nsets = hl_nsets;
+	for (int k = 0, off = 0; k < hl_nsets; off += t->nes[k], k++) {
+		int n = hl_nev, codes[HL_MAX_EVENTS];
+		t->es[k] = es[k];
+		t->nes[k] = 0;
+		if (es[k] == PAPI_NULL || (ret = PAPI_list_events(es[k], codes, &n)) != PAPI_OK)
+			continue;
+		for (int e = 0; e < hl_nev; e++)
+			for (int j = 0; j < n; j++)
+				if (codes[j] == hl_ev[e].code)
+					t->pos[e] = off + j;
+		t->nes[k] = n;
 	}
-	t->es = es;
-	t->nes = n;
-	if (n > 0 && (ret = PAPI_start(es)) != PAPI_OK) {
+	for (int k = 0; ret == PAPI_OK && k < hl_nsets; k++)
+		if (t->nes[k] > 0)
+			ret = PAPI_start(t->es[k]);
+	if (ret != PAPI_OK)
 		close_counters(t);
-		return ret;
-	}
-	return PAPI_OK;
+	return ret;
 }
 
 static struct hl_thread *thread_new(void)
@@ -369,7 +403,8 @@ static struct hl_thread *thread_new(void)
 	struct hl_thread *t = calloc(1, sizeof *t);
 	if (!t)
 		return NULL;
-	t->es = PAPI_NULL;
+	for (int k = 0; k < HL_MAX_SETS; k++)
+		t->es[k] = PAPI_NULL;
 	t->tid = papi_gettid();
 	t->nslot = 64;
 	t->cap = 16;
@@ -395,8 +430,10 @@ PAPI_HOT static struct hl_thread *thread_get(int *err)
 	*err = PAPI_OK;
 	if (t && t->gen == atomic_load(&hl_gen) && atomic_load(&hl_mode) == HL_ON)
 		return t;
-	int es = PAPI_NULL;
-	if (atomic_load(&hl_mode) == HL_OFF && (*err = hl_setup(&es)) != PAPI_OK)
+	int es[HL_MAX_SETS];
+	for (int k = 0; k < HL_MAX_SETS; k++)
+		es[k] = PAPI_NULL;
+	if (atomic_load(&hl_mode) == HL_OFF && (*err = hl_setup(es)) != PAPI_OK)
 		return NULL;
 	if (atomic_load(&hl_mode) != HL_ON)
 		return NULL;
@@ -413,7 +450,9 @@ PAPI_HOT static struct hl_thread *thread_get(int *err)
 		me = t;
 		pthread_setspecific(hl_key, t);
 	} else {
-		t->es = PAPI_NULL;	/* its set was closed by PAPI_shutdown */
+		for (int k = 0; k < HL_MAX_SETS; k++)
+			t->es[k] = PAPI_NULL;	/* its sets were closed by PAPI_shutdown */
+		t->nsets = 0;
 	}
 	if ((*err = thread_counters(t, es)) != PAPI_OK) {
 		t->gen = 0;
@@ -492,10 +531,12 @@ static int region_add(struct hl_thread *t, const char *name, uint64_t h)
 /* Read the clocks and every counter into t->cur. */
 PAPI_HOT static int sample(struct hl_thread *t)
 {
-	if (t->nes > 0) {
-		int ret = PAPI_read(t->es, t->esv);
-		if (ret != PAPI_OK)
-			return ret;
+	if (t->nsets > 0) {
+		for (int k = 0, off = 0; k < t->nsets; off += t->nes[k], k++) {
+			int ret = t->nes[k] > 0 ? PAPI_read(t->es[k], t->esv + off) : PAPI_OK;
+			if (ret != PAPI_OK)
+				return ret;
+		}
 		for (int e = 0; e < hl_nev; e++)
 			t->cur[HL_FIRST_EVENT + e] = t->pos[e] >= 0 ? t->esv[t->pos[e]] : 0;
 	}

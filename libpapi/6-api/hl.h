@@ -32,10 +32,14 @@ int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, s
 #define HL_CHUNK (1 << HL_CHUNK_BITS)
 #define HL_MAX_CHUNKS 1024	/* 65536 distinct region names per thread */
 
+/* Components the region API measures at once (one EventSet each). */
+#define HL_MAX_SETS 8
+
 struct hl_event {		/* one event the region API measures */
 	char *name;		/* as the user spelled it */
 	int code;
 	int instant;		/* 1: store the value, not the difference */
+	char cmp[PAPI_MAX_STR_LEN];	/* its component's name, for the report */
 };
 
 struct hl_region {
@@ -53,10 +57,13 @@ struct hl_thread {
 	int id;			/* 0, 1, ... in order of the first begin */
 	pid_t tid;
 	unsigned gen;		/* hl_gen when this thread's counters were made */
-	int es;			/* EventSet, PAPI_NULL when none */
-	int nes;		/* events in es */
-	int *pos;		/* [hl_nev]: index into the EventSet's values, -1 if missing */
-	long long *esv;		/* [nes] scratch for PAPI_read */
+	/* One EventSet per component measured (an EventSet counts one
+	 * component), in hl_set_cidx's order; PAPI_NULL when none. */
+	int nsets;
+	int es[HL_MAX_SETS];
+	int nes[HL_MAX_SETS];	/* events in each */
+	int *pos;		/* [hl_nev]: index into esv, -1 if missing */
+	long long *esv;		/* [hl_nev] scratch for PAPI_read: the sets' values in turn */
 	long long *cur;		/* [hl_nval] the values just read */
 	struct hl_region *chunk[HL_MAX_CHUNKS];
 	atomic_int nreg;	/* regions published for the report */

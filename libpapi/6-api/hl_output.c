@@ -166,8 +166,9 @@ int hl_output_json(FILE *f)
 		fputs(e ? "," : "", f);
 		indent(f, 2);
 		put_str(f, hl_ev[e].name);
-		fprintf(f, ": { \"component\": \"perf_event\", \"type\": \"%s\" }",
-			hl_ev[e].instant ? "instant" : "delta");
+		fputs(": { \"component\": ", f);
+		put_str(f, hl_ev[e].cmp);
+		fprintf(f, ", \"type\": \"%s\" }", hl_ev[e].instant ? "instant" : "delta");
 	}
 	fputs(hl_nev ? "\n  }," : "},", f);
 	indent(f, 1);

@@ -135,3 +135,27 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	LIBPFM_FORCE_PMU=skx complete_real "$PAPI_BIN" command-line skx :: INST_RETIRED:AN
 	[[ "$output" == *"ANY_P"* ]]
 }
+
+@test "papi command-line counts other components' events, each in an EventSet of its component" {
+	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
+	printf 'hello' >five
+	# dd writes the five bytes one at a time: the command's own I/O, exactly
+	run --separate-stderr -0 papi command-line io:::wchar io:::syscw perf::TASK-CLOCK -- \
+		dd if=five of=/dev/null bs=1 status=none
+	[ "$(count_of io:::wchar)" -eq 5 ]
+	[ "$(count_of io:::syscw)" -eq 5 ]
+	[ "$(count_of perf::TASK-CLOCK)" -gt 0 ]
+	# the built-in workload does no I/O, and papi's own reads of /proc are left out
+	run --separate-stderr -0 papi command-line io:::rchar io:::syscr appio:::READ_CALLS appio:::WRITE_BYTES
+	[ "$(count_of io:::rchar)" -eq 0 ]
+	[ "$(count_of io:::syscr)" -eq 0 ]
+	[ "$(count_of appio:::READ_CALLS)" -eq 0 ]
+	[ "$(count_of appio:::WRITE_BYTES)" -eq 0 ]
+}
+
+@test "papi command-line: appio cannot count a command, and says why" {
+	run --separate-stderr -1 papi command-line appio:::READ_BYTES io:::rchar -- true
+	[[ "$stderr" == *"cannot add appio:::READ_BYTES: component appio counts the thread that reads it"* ]]
+	[ "$(count_of appio:::READ_BYTES)" = "<not" ]
+	[ "$(count_of io:::rchar)" -ge 0 ]
+}

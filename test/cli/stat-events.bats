@@ -136,3 +136,53 @@ assert int(onl[3]) >= 40000000 * 9 // 10, onl              # the 40 ms burn
 assert int(ev["perf::TASK-CLOCK"][3]) >= 40000000 * 9 // 10
 PY
 }
+
+@test "stat -e COMPONENT:::EVENT: the command's I/O, the machine's network and steal time" {
+	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
+	printf 'hello' >five
+	run --separate-stderr -0 papi stat -x, -e io:::wchar,io:::syscw,perf::TASK-CLOCK,stealtime:::TOTAL -- \
+		dd if=five of=/dev/null bs=1 status=none
+	[[ "$stderr" == *",event,io:::wchar,5,"* ]]
+	[[ "$stderr" == *",event,io:::syscw,5,"* ]]
+	[[ "$stderr" =~ ,event,stealtime:::TOTAL,[0-9]+, ]]
+	# -r: each run its own counts
+	run --separate-stderr -0 papi stat -r 3 --json -e io:::wchar -- dd if=five of=/dev/null bs=1 status=none
+	command -v jq >/dev/null || skip "jq is not installed"
+	[ "$(jq '.events[] | select(.name == "io:::wchar") | .min' <<<"$stderr")" -eq 5 ]
+	[ "$(jq '.events[] | select(.name == "io:::wchar") | .max' <<<"$stderr")" -eq 5 ]
+}
+
+@test "stat: loopback traffic of the command is counted by net" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	run papi native --names -i net:::lo:rx:packets
+	[ "$output" = net:::lo:rx:packets ] || skip "no loopback interface here"
+	run --separate-stderr -0 papi stat -x, -e net:::lo:rx:packets,net:::lo:tx:bytes -- python3 -c '
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0))
+for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
+	local p b
+	p=$(awk -F, '$3 == "net:::lo:rx:packets" { print $4 }' <<<"$stderr")
+	b=$(awk -F, '$3 == "net:::lo:tx:bytes" { print $4 }' <<<"$stderr")
+	# other programs may use loopback meanwhile: at least ours
+	[ "$p" -ge 20 ]
+	[ "$b" -ge 20000 ]
+}
+
+@test "stat: a component that cannot count the targets is not supported, with the reason" {
+	run --separate-stderr -0 papi stat -e appio:::READ_BYTES,perf::TASK-CLOCK true
+	[[ "$stderr" == *"<not supported> appio:::READ_BYTES"* ]]
+	[[ "$stderr" == *"component appio counts the thread that reads it: papi stat itself, not the command"* ]]
+	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
+	run --separate-stderr -0 papi stat -I 50 -e io:::rchar true
+	[[ "$stderr" == *"component io sees the command's I/O only once it has ended: not with -I"* ]]
+	run --separate-stderr -0 papi stat --no-inherit -e io:::rchar true
+	[[ "$stderr" == *"not with --no-inherit"* ]]
+	sleep 5 &
+	BG=$!
+	run --separate-stderr -0 papi stat -p "$BG" --timeout 50 -e io:::rchar,net:::lo:rx:bytes
+	[[ "$stderr" == *"component io counts the process that reads it: papi stat itself, not the processes attached to"* ]]
+	[[ "$stderr" =~ [0-9]+\ +net:::lo:rx:bytes ]] || [[ "$stderr" == *"<not supported> net:::lo:rx:bytes"* ]]
+	run --separate-stderr -0 papi stat --strict -e io:::rchar true
+	run --separate-stderr -1 papi stat --strict -I 50 -e io:::rchar true
+	[[ "$stderr" == *"--strict: cannot count io:::rchar"* ]]
+}
