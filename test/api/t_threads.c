@@ -13,6 +13,7 @@ struct job {
 	double work;		/* seconds of CPU to burn */
 	long long count;	/* task-clock ns counted */
 	double cpu;		/* CPU time measured by the thread itself */
+	double wall;		/* ns from before PAPI_start to after PAPI_stop */
 	int err;
 	void *tls;
 };
@@ -36,6 +37,7 @@ static void *worker(void *arg)
 	if (!j->err)
 		j->err = PAPI_add_event(es, tclk);
 	pthread_barrier_wait(&go);	/* everyone counts at the same time */
+	long long w0 = PAPI_get_real_nsec();
 	if (!j->err)
 		j->err = PAPI_start(es);
 	double c0 = thread_cpu_s();
@@ -43,6 +45,7 @@ static void *worker(void *arg)
 	j->cpu = (thread_cpu_s() - c0) * 1e9;
 	if (!j->err)
 		j->err = PAPI_stop(es, &j->count);
+	j->wall = (double)(PAPI_get_real_nsec() - w0);
 	void *p = NULL;
 	PAPI_get_thr_specific(PAPI_USR1_TLS, &p);
 	j->tls = p;
@@ -93,9 +96,13 @@ static void concurrent(void)
 	pthread_barrier_destroy(&go);
 	for (int i = 0; i < NTHR; i++) {
 		is_int(j[i].err, PAPI_OK, "thread %d: register, create, add, start, stop", i);
-		ok(near((double)j[i].count, j[i].cpu, 0.25),
-		   "thread %d counted its own %.0f ms of work (%lld ns vs %.0f ns measured)", i,
-		   j[i].work * 1e3, j[i].count, j[i].cpu);
+		/* What the counting window guarantees, however busy the
+		 * machine: at least the CPU time measured inside it, at most
+		 * the thread's wall time around it (another thread's work
+		 * would show up as more). */
+		ok((double)j[i].count >= 0.99 * j[i].cpu && (double)j[i].count <= j[i].wall,
+		   "thread %d counted its own %.0f ms of work (%lld ns: measured %.0f ns CPU "
+		   "within %.0f ns)", i, j[i].work * 1e3, j[i].count, j[i].cpu, j[i].wall);
 		ok(j[i].tls == &j[i], "thread %d: its own thread-specific pointer", i);
 	}
 	n = 0;
