@@ -241,11 +241,21 @@ waiting() {
 }
 
 @test "-p: a target that exits while attached (a zombie until reaped) still has its times" {
-	# sleep 0.3 stays a zombie: its parent exec'd sleep 5, which never reaps
-	sh -c 'sleep 0.3 & echo $! > "$1"; exec sleep 5' sh "$T/pid" &
+	# The target ends when told through a fifo, once papi stat holds its
+	# counter (not after some time, which a busy machine may outlast), and
+	# stays a zombie: its parent exec'd sleep 30, which never reaps.
+	mkfifo "$T/go"
+	sh -c 'sh -c "read x < \"\$0\"" "$1" & echo $! > "$2"; exec sleep 30' sh "$T/go" "$T/pid" &
 	OUTER=$!
 	while [ ! -s "$T/pid" ]; do sleep 0.01; done
-	run timeout 20 "$PAPI" stat -p "$(cat "$T/pid")" --json -o "$T/j" -e perf::TASK-CLOCK
+	"$PAPI" stat -p "$(cat "$T/pid")" --json -o "$T/j" -e perf::TASK-CLOCK &
+	P=$!
+	until ls -l "/proc/$P/fd" 2>/dev/null | grep -q perf_event || ! kill -0 "$P" 2>/dev/null; do
+		sleep 0.01
+	done
+	echo > "$T/go"
+	status=0
+	wait "$P" || status=$?
 	kill "$OUTER"
 	[ "$status" -eq 0 ]
 	jq -e '.user.values[0] != null and .sys.values[0] != null and .user.values[0] <= 0.05' "$T/j"
