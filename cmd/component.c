@@ -117,14 +117,19 @@ static int paranoid_level(void)
 	return v;
 }
 
-/* Advice when perf_event_paranoid keeps this user from counting, or NULL. */
-static const char *paranoid_advice(int level)
+/* What perf_event_paranoid (or a security policy) keeps this user from
+ * counting, with the fix, or NULL: nothing at all (the kernel refuses even
+ * user space), or the kernel's share. */
+static const char *paranoid_advice(void)
 {
-	static char buf[160];
-	if (level < 3 || geteuid() == 0)
+	static char buf[512];
+	if (pe_probe(buf, sizeof buf) != PAPI_OK)
+		return buf;
+	if (pe_kernel_allowed())
 		return NULL;
-	snprintf(buf, sizeof buf,
-		 "perf_event_paranoid=%d: set it to 2 or lower, or grant CAP_PERFMON", level);
+	char why[400];
+	pe_kernel_advice(why, sizeof why);
+	snprintf(buf, sizeof buf, "user space only: %s", why);
 	return buf;
 }
 
@@ -251,7 +256,7 @@ int cmd_component(int argc, char **argv)
 		json_init(&j, stdout, 1);
 		json_obj_begin(&j);
 		json_kint(&j, "perf_event_paranoid", paranoid);
-		json_kstr(&j, "paranoid_advice", paranoid_advice(paranoid));
+		json_kstr(&j, "paranoid_advice", paranoid_advice());
 		json_key(&j, "components");
 		json_arr_begin(&j);
 	} else {
@@ -259,8 +264,8 @@ int cmd_component(int argc, char **argv)
 		if (paranoid != -99)
 			printf("perf_event_paranoid:    %d%s\n", paranoid,
 			       geteuid() == 0 ? " (running as root)" : "");
-		if (paranoid_advice(paranoid))
-			printf("  %s\n", paranoid_advice(paranoid));
+		if (paranoid_advice())
+			printf("  %s\n", paranoid_advice());
 	}
 	for (int i = 0; i < ncmp; i++) {
 		const PAPI_component_info_t *ci = PAPI_get_component_info(i);

@@ -206,3 +206,15 @@ teardown() {
 	[ "$output" = "0 " ]
 	[ "$(paranoid)" = "$SAVED_PARANOID" ]
 }
+
+@test "privilege: papi component says what this user may count, and why not more" {
+	run -0 papi component -j
+	if kernel_ok; then
+		[ "$(jq -r .paranoid_advice <<< "$output")" = null ]
+	else
+		[ "$(jq -r .paranoid_advice <<< "$output")" = "user space only: counting the kernel needs perf_event_paranoid 1 or lower (it is $(paranoid)) or CAP_PERFMON: set /proc/sys/kernel/perf_event_paranoid to 1, or grant CAP_PERFMON" ]
+	fi
+	[ -x "$NO_PERF" ] || skip "no $NO_PERF (make tests)"
+	run -0 "$NO_PERF" EACCES "$PAPI_BIN" component
+	[[ "$output" == *"  perf_event_open was refused although perf_event_paranoid=$(paranoid)"*": a security policy forbids it"* ]]
+}
