@@ -207,7 +207,7 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		json_kint(j, "native_events", ci->num_native_events);
 		json_kint(j, "presets_available", 0);
 		json_kint(j, "counters", ci->num_cntrs);
-		json_kstr(j, "counts", why ? NULL : scope(ci->default_granularity));
+		json_kstr(j, "counts", why || !ci->num_native_events ? NULL : scope(ci->default_granularity));
 		json_kstr(j, "core_pmu_sysfs", NULL);
 		json_kbool(j, "generic_presets", 0);
 		json_kstr(j, "generic_note", NULL);
@@ -225,8 +225,13 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		printf("  disabled: %s\n  fix:      %s\n", why, fix);
 	} else {
 		printf("  active:   yes\n");
-		printf("  events:   %d native (papi native -i %s:::)\n", ci->num_native_events, ci->name);
-		printf("  counts:   %s\n", scope(ci->default_granularity));
+		if (ci->num_native_events > 0) {
+			printf("  events:   %d native (papi native -i %s:::)\n", ci->num_native_events,
+			       ci->name);
+			printf("  counts:   %s\n", scope(ci->default_granularity));
+		} else {
+			printf("  events:   none: it describes the machine (papi hardware --devices)\n");
+		}
 	}
 	if (details)
 		detail(NULL, ci);

@@ -18,6 +18,7 @@ static const struct component *const table[] = {
 	&cmp_net,
 	&cmp_stealtime,
 	&cmp_appio,
+	&cmp_sysdetect,
 };
 #define NCMP ((int)(sizeof table / sizeof *table))
 

@@ -157,7 +157,31 @@ void codes_explain_unavailable(int code, int err);
  * or PAPI_ENOEVNT (a native code of no event), PAPI_ENOTPRESET (no kind). */
 int codes_component(int code, int *cev);
 
+/* ------------------------------------------------------------------ sysdetect (sysdetect.c)
+ * The CPU device the device calls (devices.c) describe, gathered when the
+ * sysdetect component initializes: hwinfo's vendor, model and topology,
+ * memhier's caches, the NUMA nodes under /sys/devices/system/node (through
+ * osfile's root). */
+enum { SD_L1I, SD_L1D, SD_L2U, SD_L3U, SD_NCACHE };
+struct sd_cpu {
+	char vendor[PAPI_MAX_STR_LEN];	/* "AuthenticAMD", "GenuineIntel", ARM's "0x41" */
+	char name[PAPI_MAX_STR_LEN];	/* the model name */
+	int vendor_id;			/* PAPI_VENDOR_* */
+	int family, model, stepping;
+	int sockets, cores;		/* cores per socket */
+	int threads;			/* hardware threads (CPUs) */
+	int numas;			/* NUMA nodes, at least 1 */
+	struct {
+		unsigned size, line, lines, assoc;	/* bytes, bytes, lines, ways; 0 unknown */
+	} cache[SD_NCACHE];
+	int *thr_numa;			/* [threads]: node index of each CPU, -1 for none */
+	unsigned *numa_threads;		/* [numas]: CPUs of each node */
+	unsigned *numa_mem_mb;		/* [numas]: memory of each node, MB */
+};
+/* The CPU, once sysdetect has initialized (cmp_get), else NULL. */
+const struct sd_cpu *sysdetect_cpu(void);
+
 /* ------------------------------------------------------------------ the components */
-extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio;
+extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio, cmp_sysdetect;
 
 #endif

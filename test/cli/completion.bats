@@ -164,6 +164,11 @@ SH
 	[ "$output" = --event ]
 }
 
+@test "bash: papi hardware's --devices completes from the real binary" {
+	complete_words "$PAPI_BIN" hardware --dev
+	[ "$output" = --devices ]
+}
+
 @test "bash: event completion survives a binary whose avail fails" {
 	complete_words "$PAPI_BIN" native -e x
 	[ "$status" -eq 0 ]

@@ -57,3 +57,38 @@ load helper
 		[ "$(grep '^Caches ' <<<"$output" | grep -o 'L[0-9][di]* [0-9]* [KM]B' | wc -l)" -eq "$n" ]
 	fi
 }
+
+@test "papi hardware --devices: the device types and the CPU, as the device calls answer" {
+	run --separate-stderr -0 papi hardware --devices
+	[[ "$output" == *"Device types (PAPI_enum_dev_type):"* ]]
+	[[ "$output" =~ CPU\ +.*:\ 1\ device\; ]]
+	[[ "$output" == *"CUDA  NVIDIA (vendor 0): 0 devices; not supported"* ]]
+	[[ "$output" =~ Hardware\ threads\ +$(getconf _NPROCESSORS_CONF)($'\n') ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi hardware --devices --json
+	local dev=$output
+	[ "$(jq '.device_types | length' <<<"$dev")" -eq 3 ]
+	[ "$(jq -r '.device_types[0].type' <<<"$dev")" = CPU ]
+	[ "$(jq '.cpu.threads' <<<"$dev")" -eq "$(getconf _NPROCESSORS_CONF)" ]
+	[ "$(jq '.cpu.thread_numa | length' <<<"$dev")" -eq "$(getconf _NPROCESSORS_CONF)" ]
+	[ "$(jq '[.cpu.numa_nodes[].threads] | add' <<<"$dev")" -eq "$(getconf _NPROCESSORS_CONF)" ]
+	# the same machine as papi hardware, the same caches as papi mem-info
+	run -0 papi hardware --json
+	[ "$(jq .sockets <<<"$output")" -eq "$(jq .cpu.sockets <<<"$dev")" ]
+	[ "$(jq .family <<<"$output")" -eq "$(jq .cpu.family <<<"$dev")" ]
+	[ "$(jq -r .vendor <<<"$output")" = "$(jq -r '.device_types[0].vendor' <<<"$dev")" ]
+	[ "$(jq .numa_nodes <<<"$output")" -eq "$(jq '.cpu.numa_nodes | length' <<<"$dev")" ]
+	run -0 papi mem-info --json
+	[ "$(jq -c '[.caches[] | select(.level <= 3) | {level, size}]' <<<"$output")" = \
+	  "$(jq -c '[.cpu.caches[] | {level, size}]' <<<"$dev")" ]
+	# node 0's memory is what the kernel says it has
+	local kb
+	kb=$(awk '/MemTotal/ { print $(NF - 1) }' /sys/devices/system/node/node0/meminfo 2>/dev/null) ||
+		skip "no NUMA node in sysfs"
+	[ "$(jq '.cpu.numa_nodes[0].memory_mb' <<<"$dev")" -eq $((kb >> 10)) ]
+}
+
+@test "papi hardware --devices with sysdetect disabled says why and fails" {
+	PAPI_DISABLE_COMPONENTS=sysdetect run --separate-stderr -1 papi hardware --devices
+	[[ "$stderr" == *"papi hardware: PAPI_enum_dev_type: "* ]]
+}
