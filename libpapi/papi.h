@@ -359,6 +359,46 @@ typedef struct _papi_component_option {
 		reserved_bits:19;
 } PAPI_component_info_t;
 
+/* PAPI 3.5's description of the substrate, the CPU's counters
+ * (PAPI_get_substrate_info): PAPI 7 calls it component 0. */
+typedef struct _papi_substrate_option {
+	char name[PAPI_MAX_STR_LEN];		/* the substrate: "perf_event" */
+	char version[PAPI_MIN_STR_LEN];		/* its version */
+	char support_version[PAPI_MIN_STR_LEN];	/* the support library's: "libpfm4 4.13" */
+	char kernel_version[PAPI_MIN_STR_LEN];	/* the kernel's */
+	int num_cntrs;				/* hardware counters */
+	int num_mpx_cntrs;			/* counters it can multiplex */
+	int num_preset_events;			/* presets defined for this CPU */
+	int num_native_events;			/* native events */
+	int default_domain;
+	int available_domains;
+	int default_granularity;
+	int available_granularities;
+	int multiplex_timer_sig;		/* signal of the multiplexing timer, 0 if none */
+	int multiplex_timer_num;		/* its itimer */
+	int multiplex_timer_us;			/* microseconds between switches */
+	int hardware_intr_sig;			/* signal of overflow interrupts */
+	int opcode_match_width;			/* width of an opcode matcher, 0 if none */
+	int reserved_ints[4];
+	unsigned int hardware_intr:1;		/* overflow interrupts from the hardware */
+	unsigned int precise_intr:1;		/* that name the precise instruction */
+	unsigned int posix1b_timers:1;		/* timer_create rather than setitimer */
+	unsigned int kernel_profile:1;		/* kernel-side profiling buffers */
+	unsigned int kernel_multiplex:1;	/* the kernel multiplexes */
+	unsigned int data_address_range:1;	/* data address ranges can restrict counting */
+	unsigned int instr_address_range:1;	/* instruction address ranges can */
+	unsigned int fast_counter_read:1;	/* counters read from user space */
+	unsigned int fast_real_timer:1;
+	unsigned int fast_virtual_timer:1;
+	unsigned int attach:1;			/* can count another thread or process */
+	unsigned int attach_must_ptrace:1;
+	unsigned int edge_detect:1;		/* events can count edges */
+	unsigned int invert:1;			/* and invert their condition */
+	unsigned int profile_ear:1;		/* event address registers */
+	unsigned int grouped_cntrs:1;		/* counters come in hardware groups */
+	unsigned int reserved_bits:16;
+} PAPI_substrate_info_t;
+
 typedef struct _papi_mpx_info {
 	int timer_sig;
 	int timer_num;
@@ -796,6 +836,10 @@ int PAPI_accum_counters(long long *values, int array_len);
 int PAPI_stop_counters(long long *values, int array_len);
 int PAPI_flips(float *rtime, float *ptime, long long *flpins, float *mflips);
 int PAPI_flops(float *rtime, float *ptime, long long *flpops, float *mflops);
+
+/* the CPU substrate (PAPI 7: PAPI_get_component_info(0)); NULL before
+ * PAPI_library_init */
+const PAPI_substrate_info_t *PAPI_get_substrate_info(void);
 
 /* editing the preset table at run time */
 int PAPI_encode_events(char *event_file, int replace);

@@ -85,6 +85,12 @@ ref_prototypes() {
 	int PAPI_ipc(float *rtime, float *ptime, long_long *ins, float *ipc);
 	int PAPI_encode_events(char *event_file, int replace);
 	int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace);
+	const PAPI_substrate_info_t *PAPI_get_substrate_info(void);
+	int fields(const PAPI_substrate_info_t *s)
+	{
+		return s->num_cntrs + s->num_native_events + s->multiplex_timer_us + s->opcode_match_width +
+		       (int)s->hardware_intr + (int)s->grouped_cntrs + (int)sizeof s->name + (int)sizeof s->version;
+	}
 	u_long_long wide = 0;
 	C
 	run $CC -std=gnu11 -Wall -Wextra -Werror -I "$TOP/libpapi" -c -o "$T/old.o" "$T/old.c"
