@@ -154,8 +154,8 @@ static void appio_release(struct cmp_set *s)
 const struct component cmp_appio = {
 	.name = "appio",
 	.short_name = "appio",
-	.description = "I/O calls of the calling thread (read, write, open, lseek, select, recv, "
-		       "fread, fwrite), as libpapi passes them to the C library",
+	.description = "The calling thread's read, write, open, close, lseek, select, recv, fread "
+		       "and fwrite calls, interposed by libpapi",
 	.granularity = PAPI_GRN_THR,
 	.init = appio_init,
 	.nevents = appio_nevents,

@@ -28,6 +28,8 @@ int main(void)
 		const PAPI_component_info_t *k = PAPI_get_component_info(c);
 		ok(k && k->CmpIdx == c && *k->name && *k->description, "component %d: %s", c,
 		   k ? k->name : "");
+		ok(k && strlen(k->description) < sizeof k->description - 1,
+		   "its description is whole (%zu bytes)", k ? strlen(k->description) : 0);
 		is_int(PAPI_get_component_index(k ? k->name : ""), c, "its name finds its index");
 		ok(k && (k->disabled ? *k->disabled_reason != 0 : k->initialized),
 		   "active, or disabled with a reason (%s)", k ? k->disabled_reason : "");
