@@ -25,6 +25,29 @@ jval() {
 	jq -e --arg n "$2" '.events[] | select(.name == $n) | .value' "$1"
 }
 
+# waiting PID: process PID sleeps in poll (papi stat: counting, waiting
+# for its targets).
+waiting() {
+	grep -q poll "/proc/$1/wchan" 2>/dev/null
+}
+
+# until_waiting PID: return once papi stat PID waits in poll, or has ended.
+until_waiting() {
+	until waiting "$1" || ! kill -0 "$1" 2>/dev/null; do sleep 0.01; done
+}
+
+# released_target FIFO PIDFILE [MS]: start a process that, once a line arrives on
+# FIFO, burns MS (default 0) ms of CPU and exits, left a zombie (its parent
+# exec'd sleep, which never reaps) so that its end and its times are seen;
+# its pid goes to PIDFILE, the outer sleep's to OUTER.
+released_target() {
+	mkfifo "$1"
+	sh -c '"$1" 1 "$4" wait < "$2" > /dev/null & echo $! > "$3"; exec sleep 60' sh \
+		"$THREADS" "$1" "$2" "${3:-0}" &
+	OUTER=$!
+	while [ ! -s "$2" ]; do sleep 0.01; done
+}
+
 no_hw_pmu() {
 	! ls /sys/bus/event_source/devices/ 2>/dev/null | grep -qx -e cpu -e cpu_core -e armv8_pmuv3_0
 }
@@ -188,20 +211,23 @@ EOF
 }
 
 @test "-p: attach to a sleeping process until --timeout" {
-	sh -c 'while :; do sleep 0.02; done' &
+	# it wakes once while attached (a line on the FIFO), then sleeps again
+	mkfifo "$T/fifo"
+	sh -c 'read x; read y' < "$T/fifo" &
 	BG=$!
-	run timeout 20 "$PAPI" stat -p "$BG" --timeout 400 --json -o "$T/j" -e perf::TASK-CLOCK
-	[ "$status" -eq 0 ]
+	exec {w}> "$T/fifo"
+	"$PAPI" stat -p "$BG" --timeout 1500 --json -o "$T/j" -e perf::TASK-CLOCK &
+	st=$!
+	until_waiting "$st"
+	echo wake >&"$w"
+	rc=0
+	wait "$st" || rc=$?
+	kill -0 "$BG"	# left alone: still waiting for its second line
+	exec {w}>&-
+	[ "$rc" -eq 0 ]
 	jq -e '.command == null and .pids == [ '"$BG"' ] and .exit_status == null' "$T/j"
 	[ "$(jval "$T/j" perf::TASK-CLOCK)" -gt 0 ]
-	jq -e '.elapsed.mean >= 0.3' "$T/j"
-	kill -0 "$BG"
-}
-
-# waiting PID: process PID sleeps in poll (papi stat: counting, waiting
-# for its targets).
-waiting() {
-	grep -q poll "/proc/$1/wchan" 2>/dev/null
+	jq -e '.elapsed.mean >= 1.5' "$T/j"
 }
 
 @test "-p/-t: user and sys are the CPU time the targets used while attached" {
@@ -209,14 +235,10 @@ waiting() {
 	# A process that burns 300 ms of CPU once released, whatever the load,
 	# and stays a zombie when done (its parent exec'd sleep, which never
 	# reaps), so that its end and its times are both seen.
-	mkfifo "$T/go"
-	sh -c '"$1" 1 300 wait < "$2" > /dev/null & echo $! > "$3"; exec sleep 60' sh \
-		"$THREADS" "$T/go" "$T/pid" &
-	BG=$!
-	while [ ! -s "$T/pid" ]; do sleep 0.01; done
+	released_target "$T/go" "$T/pid" 300
 	"$PAPI" stat -p "$(cat "$T/pid")" --json -o "$T/spin" -e perf::TASK-CLOCK &
 	st=$!
-	until waiting "$st"; do sleep 0.01; done
+	until_waiting "$st"
 	echo go > "$T/go"
 	wait "$st"
 	# all the work happened while attached: user + sys is the task clock,
@@ -241,32 +263,29 @@ waiting() {
 }
 
 @test "-p: a target that exits while attached (a zombie until reaped) still has its times" {
-	# The target ends when told through a fifo, once papi stat holds its
-	# counter (not after some time, which a busy machine may outlast), and
-	# stays a zombie: its parent exec'd sleep 30, which never reaps.
-	mkfifo "$T/go"
-	sh -c 'sh -c "read x < \"\$0\"" "$1" & echo $! > "$2"; exec sleep 30' sh "$T/go" "$T/pid" &
-	OUTER=$!
-	while [ ! -s "$T/pid" ]; do sleep 0.01; done
+	[ -x "$THREADS" ] || skip "test helper not built ($THREADS)"
+	released_target "$T/go" "$T/pid"
 	"$PAPI" stat -p "$(cat "$T/pid")" --json -o "$T/j" -e perf::TASK-CLOCK &
-	P=$!
-	until ls -l "/proc/$P/fd" 2>/dev/null | grep -q perf_event || ! kill -0 "$P" 2>/dev/null; do
-		sleep 0.01
-	done
-	echo > "$T/go"
+	st=$!
+	until_waiting "$st"
+	echo go > "$T/go"
 	status=0
-	wait "$P" || status=$?
-	kill "$OUTER"
+	wait "$st" || status=$?
 	[ "$status" -eq 0 ]
 	jq -e '.user.values[0] != null and .sys.values[0] != null and .user.values[0] <= 0.05' "$T/j"
 }
 
 @test "-p: counting ends when the process exits" {
-	sleep 0.5 &
+	sleep 30 &
 	BG=$!
-	run timeout 20 "$PAPI" stat -p "$BG" -e perf::TASK-CLOCK
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"Counts of process $BG"* ]]
+	"$PAPI" stat -p "$BG" -o "$T/out" -e perf::TASK-CLOCK &
+	st=$!
+	until_waiting "$st"
+	kill "$BG"
+	rc=0
+	wait "$st" || rc=$?
+	[ "$rc" -eq 0 ]
+	grep -q "Counts of process $BG" "$T/out"
 }
 
 @test "-t: attach to one thread; SIGINT stops counting and leaves it alone" {
@@ -274,7 +293,9 @@ waiting() {
 	BG=$!
 	"$PAPI" stat -t "$BG" -o "$T/out" -e perf::TASK-CLOCK &
 	st=$!
-	sleep 0.3
+	# once it waits, its handler is in place (a background job starts
+	# with SIGINT ignored)
+	until_waiting "$st"
 	kill -INT "$st"
 	rc=0
 	wait "$st" || rc=$?
