@@ -91,7 +91,12 @@ $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 # and a note of how its archive is made. When either changes, the objects and
 # everything made from them are rebuilt: BUILD/cflags holds the last ones.
 # (Not your CFLAGS: make install after make check-sanitize reuses its objects.)
-LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition
+# TLS descriptors where the compiler has them (gcc on x86_64; aarch64 uses
+# them by default): in libpapi.so a thread-local (the cached thread id, a
+# thread's registry entry, its failure reason) then costs a load, not a call
+# of __tls_get_addr, and the library can still be dlopen'ed.
+TLS_DESC    := $(shell $(CC) -mtls-dialect=gnu2 -fPIC -E -x c /dev/null >/dev/null 2>&1 && echo -mtls-dialect=gnu2)
+LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition $(TLS_DESC)
 FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)
 ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
 $(shell mkdir -p $(BUILD))

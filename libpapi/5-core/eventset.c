@@ -10,7 +10,7 @@
 #include "5-core/core.h"
 
 /* The table is two-level and never moves: a lookup reads two pointers and
- * takes no lock. Chunks are allocated under tbl_lock and freed at shutdown. */
+ * takes no lock. Chunks are added with a compare-and-swap and freed at shutdown. */
 #define CHUNK 256
 #define NCHUNKS 256
 static EventSet_t **chunks[NCHUNKS];
@@ -36,36 +36,40 @@ PAPI_HOT EventSet_t *es_lookup(int id)
 	return c ? __atomic_load_n(&c[id % CHUNK], __ATOMIC_ACQUIRE) : NULL;
 }
 
+/* Insert and remove take no lock: threads that create and destroy sets at
+ * the same moment (OpenMP regions, PAPI's omptough) claim free slots with a
+ * compare-and-swap; tbl_lock only guards freeing the table at shutdown,
+ * when no call is in flight (es_destroy_all). */
 static int tbl_insert(EventSet_t *es)
 {
-	int ret = PAPI_ENOMEM;
-	pthread_mutex_lock(&tbl_lock);
 	for (int c = 0; c < NCHUNKS; c++) {
-		if (!chunks[c]) {
-			EventSet_t **nc = calloc(CHUNK, sizeof *nc);
+		EventSet_t **ch = __atomic_load_n(&chunks[c], __ATOMIC_ACQUIRE);
+		if (!ch) {
+			EventSet_t **nc = calloc(CHUNK, sizeof *nc), **none = NULL;
 			if (!nc)
-				break;
-			__atomic_store_n(&chunks[c], nc, __ATOMIC_RELEASE);
-		}
-		for (int i = 0; i < CHUNK; i++) {
-			if (!chunks[c][i]) {
-				es->id = c * CHUNK + i;
-				__atomic_store_n(&chunks[c][i], es, __ATOMIC_RELEASE);
-				ret = PAPI_OK;
-				goto out;
+				return PAPI_ENOMEM;
+			if (__atomic_compare_exchange_n(&chunks[c], &none, nc, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+				ch = nc;
+			} else {	/* another thread added it first */
+				free(nc);
+				ch = none;
 			}
 		}
+		for (int i = 0; i < CHUNK; i++) {
+			EventSet_t *none = NULL;
+			if (__atomic_load_n(&ch[i], __ATOMIC_RELAXED))
+				continue;
+			es->id = c * CHUNK + i;
+			if (__atomic_compare_exchange_n(&ch[i], &none, es, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+				return PAPI_OK;
+		}
 	}
-out:
-	pthread_mutex_unlock(&tbl_lock);
-	return ret;
+	return PAPI_ENOMEM;
 }
 
 static void tbl_remove(int id)
 {
-	pthread_mutex_lock(&tbl_lock);
 	__atomic_store_n(&chunks[id / CHUNK][id % CHUNK], NULL, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&tbl_lock);
 }
 
 /* The domain new EventSets get (PAPI_DEFDOM); options.c may change it. */

@@ -17,7 +17,15 @@ struct thr {
 	struct thr *next;
 };
 
-static pthread_mutex_t thr_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Adaptive: threads that register and unregister at the same moment (each
+ * OpenMP region of PAPI's omptough) spin briefly on its short sections
+ * instead of sleeping in the kernel. */
+#ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
+#define REGISTRY_LOCK_INIT PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
+#else
+#define REGISTRY_LOCK_INIT PTHREAD_MUTEX_INITIALIZER
+#endif
+static pthread_mutex_t thr_lock = REGISTRY_LOCK_INIT;
 static struct thr *threads;
 /* The thread that initialized the library is known from then on, as in
  * PAPI 7.0 (PAPI_list_threads counts it). It joins the list the first time
@@ -27,6 +35,10 @@ static struct thr initial;
 PAPI_FIRST_DATA static pid_t initial_tid;
 PAPI_FIRST_DATA static pthread_t initial_thread;
 static __thread struct thr *self;
+/* Bumped by every shutdown: a thread's cached entry (self) is trusted while
+ * self_gen equals it, without taking the lock. */
+static unsigned registry_gen;
+static __thread unsigned self_gen;
 static unsigned long (*id_fn)(void);
 static pthread_mutex_t user_locks[PAPI_NUM_LOCK] = {
 	PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
@@ -47,20 +59,20 @@ static void threads_shutdown(void)
 		thr_free(t);
 	}
 	id_fn = NULL;
+	__atomic_add_fetch(&registry_gen, 1, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&thr_lock);
 	self = NULL;	/* other threads' caches are checked against the list */
 }
 
-static void threads_shutdown(void);
-static void install_fork_handler(void);
-static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void threads_setup(void);
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+
 
 /* Take the registry's lock, the initializing thread joining the list first
  * when it has not yet. */
 static void registry_lock(void)
 {
-	pthread_once(&fork_once, install_fork_handler);
-	papi_on_shutdown(threads_shutdown);
+	pthread_once(&setup_once, threads_setup);
 	pthread_mutex_lock(&thr_lock);
 	if (initial_tid) {
 		int mine = pthread_equal(pthread_self(), initial_thread);
@@ -78,30 +90,42 @@ static void registry_lock(void)
 static struct thr *find_self(void)
 {
 	pid_t me = papi_gettid();
-	if (self && self->tid == me) {
-		for (struct thr *t = threads; t; t = t->next)
-			if (t == self)
-				return self;
+	struct thr *t = NULL;
+	if (self && self->tid == me)
+		for (t = threads; t && t != self; t = t->next)
+			;
+	for (struct thr *u = threads; !t && u; u = u->next)
+		if (u->tid == me)
+			t = u;
+	if (t) {
+		self = t;
+		self_gen = registry_gen;
 	}
-	for (struct thr *t = threads; t; t = t->next)
-		if (t->tid == me)
-			return self = t;
-	return NULL;
+	return t;
 }
 
 /* Register the caller (idempotent). PAPI_OK or PAPI_ENOMEM. */
 static int register_self(struct thr **out)
 {
+	/* A thread without a valid cached entry most likely needs a new one:
+	 * allocated before the lock, which OpenMP threads registering at the
+	 * same moment then hold only to look and link. */
+	struct thr *n = NULL;
+	if (!self || self_gen != __atomic_load_n(&registry_gen, __ATOMIC_ACQUIRE))
+		n = calloc(1, sizeof *n);
 	registry_lock();
 	struct thr *t = find_self();
-	if (!t && (t = calloc(1, sizeof *t))) {
+	if (!t && (t = n ? n : calloc(1, sizeof *t))) {
+		n = NULL;
 		t->tid = papi_gettid();
 		t->id = id_fn ? id_fn() : (unsigned long)t->tid;
 		t->next = threads;
 		threads = t;
 		self = t;
+		self_gen = registry_gen;
 	}
 	pthread_mutex_unlock(&thr_lock);
+	free(n);
 	if (out)
 		*out = t;
 	return t ? PAPI_OK : PAPI_ENOMEM;
@@ -129,7 +153,7 @@ static void child_set(EventSet_t *es, void *arg)
 
 static void child_after_fork(void)
 {
-	pthread_mutex_init(&thr_lock, NULL);
+	thr_lock = (pthread_mutex_t)REGISTRY_LOCK_INIT;
 	for (int i = 0; i < PAPI_NUM_LOCK; i++)
 		pthread_mutex_init(&user_locks[i], NULL);
 	if (!lib_ready())
@@ -153,17 +177,23 @@ static void child_after_fork(void)
 	es_foreach(child_set, &me);
 }
 
-static void install_fork_handler(void)
+/* Once per process: the fork handler, and the shutdown hook (hooks outlive
+ * a shutdown), so that no call takes the hooks' lock again. */
+static void threads_setup(void)
 {
 	pthread_atfork(NULL, NULL, child_after_fork);
+	papi_on_shutdown(threads_shutdown);
 }
 
 void thr_note_self(void)
 {
-	pthread_once(&fork_once, install_fork_handler);
-	papi_on_shutdown(threads_shutdown);
-	if (__atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) & PAPI_THREAD_LEVEL_INITED)
-		register_self(NULL);
+	pthread_once(&setup_once, threads_setup);
+	if (!(__atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) & PAPI_THREAD_LEVEL_INITED))
+		return;
+	/* Registered already (the common case: a thread making its sets) */
+	if (self && self_gen == __atomic_load_n(&registry_gen, __ATOMIC_ACQUIRE))
+		return;
+	register_self(NULL);
 }
 
 void thr_register_initial(void)
@@ -182,8 +212,7 @@ int PAPI_thread_init(unsigned long (*id_function)(void))
 		return PAPI_ENOINIT;
 	if (!id_function)
 		return PAPI_EINVAL;
-	pthread_once(&fork_once, install_fork_handler);
-	papi_on_shutdown(threads_shutdown);
+	pthread_once(&setup_once, threads_setup);
 	pthread_mutex_lock(&thr_lock);
 	int ok = !id_fn || id_fn == id_function;
 	if (ok) {
@@ -226,11 +255,12 @@ int PAPI_unregister_thread(void)
 	for (struct thr **pp = &threads; t && *pp; pp = &(*pp)->next)
 		if (*pp == t) {
 			*pp = t->next;
-			thr_free(t);
 			break;
 		}
 	self = NULL;
 	pthread_mutex_unlock(&thr_lock);
+	if (t)
+		thr_free(t);	/* after the lock: nobody else can reach it now */
 	return PAPI_OK;
 }
 

@@ -63,6 +63,22 @@ echo "== the library's own share: ns per call with read()/ioctl() replaced by no
 $cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/own" test/bench/own.c "$build/libpapi-internal.a" -pthread -lm -lrt
 "$tmp/own" 2>/dev/null
 
+echo
+echo "== PAPI's omptough pattern (test/bench/omp.c, ${OMP_ITER:-10000} regions on 2 OpenMP threads; per region each"
+echo "   thread registers, creates and destroys an EventSet, unregisters): the four calls' median and p90 ns,"
+echo "   the wall ns per region (mostly OpenMP's fork and join), voluntary context switches per region"
+$cc -O2 -fopenmp -Ilibpapi -o "$tmp/omp_a" test/bench/omp.c "$build/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+set -- "ours" "$tmp/omp_a" "ours.so" "$tmp/omp_so"
+# PAPI 7's own build of the program, and the same binary on our shared library
+if [ $have7 = 1 ] && $cc -O2 -fopenmp -I/usr/include -o "$tmp/omp_7" test/bench/omp.c -lpapi 2>/dev/null; then
+	set -- "$@" "papi7" "$tmp/omp_7"
+fi
+$cc -O2 -fopenmp -Ilibpapi -o "$tmp/omp_so" test/bench/omp.c -L"$build" -lpapi -Wl,-rpath,"$(cd "$build" && pwd)"
+while [ $# -ge 2 ]; do
+	printf '%-8s %s\n' "$1" "$(OMP_NUM_THREADS=2 "$2" "${OMP_ITER:-10000}" | tr '\n' ' ')"
+	shift 2
+done
+
 command -v hyperfine >/dev/null || { echo "run.sh: hyperfine not installed: CLI benchmark skipped" >&2; exit 0; }
 papi=$(cd "$build" && pwd)/papi
 t=$(command -v true)
