@@ -191,7 +191,7 @@ int native_sysfs_match(const char *name, struct native_sysfs *out)
 			papi_set_reason("%.200s: %s", name, why);
 			return r == PAPI_ENOMEM ? r : PAPI_ENOEVNT;
 		}
-		int n = snprintf(out->desc, sizeof out->desc, "%s of kernel PMU %s: %s", what, pmu,
+		int n = snprintf(out->desc, sizeof out->desc, "%s of kernel PMU %.64s: %.900s", what, pmu,
 				 ev ? ev->terms : terms);
 		if (ev && ev->unit[0] && n > 0 && (size_t)n < sizeof out->desc)
 			snprintf(out->desc + n, sizeof out->desc - (size_t)n,
