@@ -5,10 +5,13 @@
 #define PAPI_TEST_PMU_CHILD_H
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "tap.h"
 
 #if defined(__x86_64__)
 #define BUILD_ARCH "x86_64"
@@ -25,6 +28,21 @@
 static inline const char *pmu_arch(const char *pmu)
 {
 	return strncmp(pmu, "arm_", 4) ? "x86_64" : "aarch64";
+}
+
+/* pmu_tables_missing: 1 (after a TAP skip of what, with the reason) when
+ * pmu's tables belong to another architecture than this build's, so this
+ * build's libpfm4 cannot resolve its names (the tests that force an x86
+ * PMU, run on aarch64 by make check-pmu); else 0. */
+static inline int pmu_tables_missing(const char *pmu, const char *what)
+{
+	char why[160];
+	if (!strcmp(pmu_arch(pmu), BUILD_ARCH))
+		return 0;
+	snprintf(why, sizeof(why), "%s is an %s PMU; libpfm4 on " BUILD_ARCH " has no tables for it", pmu,
+		 pmu_arch(pmu));
+	skip(why, what);
+	return 1;
 }
 
 /* pmu_child_run: runs fn(ctx, fd) in a forked child, which must end with

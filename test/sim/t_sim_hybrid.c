@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "sim/sim_pmu.h"
 #include "tap.h"
+#include "pmu_child.h"
 
 /* skx encodings; on the simulated hybrid the P-core PMU is cpu_core (type
  * 4 = PERF_TYPE_RAW), the E-core PMU cpu_atom (type 10). */
@@ -62,6 +63,8 @@ static void atom_only(void)
 
 int main(void)
 {
+	if (pmu_tables_missing("skx", "presets on a simulated hybrid PMU"))
+		return tap_done();
 	setenv("LIBPFM_FORCE_PMU", "skx", 1);
 	struct sim_config c = sim_hybrid_config();
 	sim_install(&c);
