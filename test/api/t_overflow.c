@@ -90,13 +90,17 @@ static void rate_and_pcs(void)
 }
 
 /* Two overflowing events: the vector bits follow the counters and
- * PAPI_get_overflow_event_index maps them back to event positions. */
+ * PAPI_get_overflow_event_index maps them back to event positions.
+ * The second period is no multiple of the first: the kernel drops a
+ * user-only sample whose timer fires while the CPU is in the kernel, and
+ * a timer due just after the first one's always finds it there, delivering
+ * the first one's signal (every time on a guest as regular as QEMU's). */
 static void two_events(void)
 {
 	int es = set_of("perf::TASK-CLOCK", "perf::CPU-CLOCK");
 	is_int(PAPI_overflow(es, code_of("perf::TASK-CLOCK"), THRESHOLD, 0, handler), PAPI_OK,
 	       "overflow on event 0");
-	is_int(PAPI_overflow(es, code_of("perf::CPU-CLOCK"), 2 * THRESHOLD, 0, handler), PAPI_OK,
+	is_int(PAPI_overflow(es, code_of("perf::CPU-CLOCK"), THRESHOLD * 7 / 3, 0, handler), PAPI_OK,
 	       "overflow on event 1 (one handler per set)");
 	reset_counts(es);
 	PAPI_start(es);
