@@ -31,11 +31,16 @@ struct mpx {
 	EventSet_t *es;
 };
 
-/* Counters per slice: as many as the core PMU holds, or one when the
- * events are all software ones (no hardware limit to share). */
-static int slice_size(void)
+/* Counters per slice: as many as the core PMU holds when the set counts a
+ * hardware event, else one: software events share no hardware limit, and a
+ * slice of one is what makes them rotate at all. */
+static int slice_size(const EventSet_t *es)
 {
-	for (int i = 0; i < pmu_count(); i++) {
+	int hw = 0;
+	for (int g = 0; g < es->ngroups; g++)
+		if (es->groups[g].kernel_type != PERF_TYPE_SOFTWARE)
+			hw = 1;
+	for (int i = 0; hw && i < pmu_count(); i++) {
 		const struct pmu *p = pmu_get(i);
 		if (p && p->kernel_type >= 0 && p->num_cntrs > 0 && p->pfm_type == 1 /* CORE */)
 			return p->num_cntrs;
@@ -96,6 +101,7 @@ static void *rotate(void *arg)
 int mpx_start(EventSet_t *es)
 {
 	struct mpx *m = es->mpx;
+	m->k = slice_size(es);
 	m->cur = 0;
 	m->quit = 0;
 	slice_ioctl(es, 0, 1);
@@ -190,7 +196,7 @@ static int mpx_convert_impl(int EventSet, int ns, int flags)
 		return PAPI_ENOMEM;
 	m->ns = ns > 0 ? ns : papi_mpx_ns;
 	m->sw = (flags & PAPI_MULTIPLEX_FORCE_SW) != 0;
-	m->k = slice_size();
+	m->k = 1;	/* until mpx_start sees the set's counters */
 	m->es = es;
 	pthread_mutex_init(&m->lock, NULL);
 	mpx_release(es);
