@@ -211,6 +211,38 @@ static void hw_attr(const EventSet_t *es, const struct native *n, int leader,
 	a->enable_on_exec = leader && es->enable_on_exec;
 }
 
+/* Whether the group g of es could get its counters: the kernel checks a new
+ * member against the group's, but on arm64 it leaves the disabled leader
+ * out of that count, so a group one event too large is accepted and then
+ * never counts. Enabling the group once, on the calling thread, shows it:
+ * its enabled time grows, its running time does not. (The next start
+ * resets the counts and takes its own time base.)
+ * Returns 0 only when the group was seen not to run. */
+static int group_runs(EventSet_t *es, int g)
+{
+	int fd = es->groups[g].leader;
+	size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
+	if (sys->read(fd, es->rbuf, want) != (ssize_t)want)
+		return 1;
+	uint64_t en = es->rbuf[1], run = es->rbuf[2];
+	if (sys->ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
+		return 1;
+	sys->ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (sys->read(fd, es->rbuf, want) != (ssize_t)want)
+		return 1;
+	return !(es->rbuf[1] > en && es->rbuf[2] == run);
+}
+
+/* The trial of group_runs is made where it can tell: a hardware PMU's
+ * counters, counting the calling thread itself (an attached or CPU-wide
+ * target need not run meanwhile), neither multiplexed (the kernel rotates
+ * those) nor sampling (the trial would eat into the first period). */
+static int group_trial(const EventSet_t *es, int key)
+{
+	return key != PERF_TYPE_SOFTWARE && key != PERF_TYPE_TRACEPOINT && !es->multiplex &&
+	       !es->overflow && !es->attach && es->cpu < 0 && es->owner == papi_gettid();
+}
+
 /* Open counter h of es, into its PMU's group (or alone when multiplexing).
  * On failure nothing stays open; a failure caused only by the other
  * members of the group is PAPI_ECNFLCT. */
@@ -284,6 +316,16 @@ static int hw_open(EventSet_t *es, int h)
 			return PAPI_ENOMEM;	/* fd stays: es_close_all reaps it */
 		es->rbuf = b;
 		es->rbuf_len = need;
+	}
+	if (group_trial(es, key) && !group_runs(es, g)) {
+		sys->close(fd);
+		hw->fd = -1;
+		if (--es->groups[g].n == 0)
+			es->ngroups--;	/* it was this counter's own, the last one */
+		papi_set_reason("%s: the kernel took it but cannot schedule it%s (no counters free "
+				"for them all)", n->name,
+				es->groups[g].n ? " with the events already in this EventSet" : "");
+		return PAPI_ECNFLCT;
 	}
 	for (int i = 0; i < es_nhooks; i++) {
 		int ret = es_hook_tbl[i]->opened ? es_hook_tbl[i]->opened(es, h) : PAPI_OK;
