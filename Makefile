@@ -5,6 +5,9 @@
 #   make demo             install missing Debian packages, build, run the main job
 #   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, libraries,
 #                         headers, papi.pc, man pages, completions)
+#   make check-pmu        cross-build for aarch64, boot Debian's arm64 kernel under
+#                         QEMU, run the tests that need a hardware PMU on its
+#                         emulated PMU (PMU_CPU=neoverse-n1|a64fx|max|...)
 #   make uninstall / clean / bench / compat / compat-shared / check-sanitize
 #
 # Knobs: BUILD=dir (object tree), V=1 (full commands), WERROR=1 (warnings fail),
@@ -13,8 +16,8 @@
 #   make CC=aarch64-linux-gnu-gcc BUILD=build-arm64 all tests
 #
 # New files need no edit here: libpapi/*.c, cmd/*.c, events/*.csv and
-# events/*.groups, and test
-# programs test/{unit,api,sim}/t_*.c are found by wildcard.  In a test folder,
+# events/*.groups, and test programs test/{unit,api,sim,pmu}/t_*.c are found
+# by wildcard.  In a test folder,
 # the .c files not named t_* are support code linked into each of its tests.
 
 VERSION     := 0.1.0
@@ -59,7 +62,7 @@ CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
 EVENTS   := $(sort $(wildcard events/*.csv))
 GROUPS   := $(sort $(wildcard events/*.groups))
 
-TEST_DIRS := unit api sim
+TEST_DIRS := unit api sim pmu
 define test_dir
 $(1)_TESTS   := $$(sort $$(wildcard test/$(1)/t_*.c))
 $(1)_SUPPORT := $$(filter-out $$($(1)_TESTS),$$(sort $$(wildcard test/$(1)/*.c)))
@@ -78,7 +81,7 @@ $(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -
 $(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc realloc strdup strndup posix_memalign,-Wl,--wrap=$(f))
 
 .PHONY: all check demo deps tests install uninstall clean bench compat compat-shared check-sanitize
-.PHONY: check-tsan fuzz fuzz-run
+.PHONY: check-tsan check-pmu fuzz fuzz-run
 .SECONDARY:
 
 all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/install/papi.pc $(BUILD)/papi-uninstalled.pc
@@ -280,6 +283,15 @@ check-sanitize: deps
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  CC="$(CC) -fsanitize=address,undefined -fno-sanitize=shift" sh test/tools/run-tests.sh build-san
 
+# A real kernel PMU driver: the aarch64 build in $(PMU_BUILD), run in a QEMU
+# guest by test/tools/check-pmu.sh (its knobs: PMU_CPU, PMU_SMP, PMU_TIMEOUT,
+# TESTS). The tests in test/pmu skip elsewhere for want of a PMU.
+PMU_BUILD ?= build-arm64
+check-pmu:
+	$(Q)sh test/tools/deps.sh pmu
+	$(Q)$(MAKE) --no-print-directory CC=$(CROSS_CC) BUILD=$(PMU_BUILD) all tests
+	$(Q)CROSS_CC=$(CROSS_CC) sh test/tools/check-pmu.sh $(PMU_BUILD)
+
 # ThreadSanitizer: the threaded tests (test/api/t_threads_*.c) in build-tsan.
 TSAN_BINS = $(patsubst test/%.c,build-tsan/test/%,$(wildcard test/api/t_threads_*.c))
 check-tsan: deps
@@ -357,6 +369,6 @@ uninstall:
 	  $(DESTDIR)$(datadir)/zsh/site-functions/_papi $(DESTDIR)$(datadir)/fish/vendor_completions.d/papi.fish
 
 clean:
-	rm -rf $(BUILD) build-san build-tsan build-fuzz
+	rm -rf $(BUILD) build-san build-tsan build-fuzz $(PMU_BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

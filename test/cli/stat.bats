@@ -332,14 +332,6 @@ EOF
 	jq -e '.interval_ms == 100 and (.intervals | length) >= 2' "$T/j"
 }
 
-@test "--no-multiplex names the events that do not fit together" {
-	no_hw_pmu && skip "no hardware PMU: software events never conflict"
-	evs=PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_BR_INS,PAPI_BR_MSP,PAPI_L1_DCM,PAPI_L2_DCM,PAPI_L1_ICM,PAPI_TLB_DM,PAPI_TOT_CYC
-	run "$PAPI" stat --no-multiplex -e "$evs" true
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"together with"* ]]
-}
-
 @test "unknown events fail with status 1 and name the event" {
 	run "$PAPI" stat -e perf::TASK-CLOCK,NO_SUCH_EVENT_X true
 	[ "$status" -eq 1 ]

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install the Debian packages the build and the tests need, when any is missing.
 # Runs as root with apt-get; otherwise it only says what to install.
+# deps.sh pmu: also what make check-pmu needs.
 set -eu
 need=""
 have_lib() { [ -f "$(${CC:-cc} -print-file-name="$1")" ]; }
@@ -42,6 +43,13 @@ have_cross() { command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
 have_cross libpfm.a || need="$need libpfm4-dev:arm64"
 have_cross libcsv.a || need="$need libcsv-dev:arm64"
 command -v qemu-aarch64-static >/dev/null 2>&1 || need="$need qemu-user-static"
+# make check-pmu (deps.sh pmu): the whole aarch64 build (papi links the arm64
+# jansson), QEMU's system emulator, and cpio to pack the guest's initramfs.
+if [ "${1:-}" = pmu ]; then
+	have_cross libjansson.a || need="$need libjansson-dev:arm64"
+	command -v qemu-system-aarch64 >/dev/null 2>&1 || need="$need qemu-system-arm"
+	command -v cpio >/dev/null 2>&1 || need="$need cpio"
+fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$need"

@@ -1,13 +1,20 @@
 #!/bin/sh
-# Run every test: the C test programs (TAP) under BUILD/test, then the bats
-# files under test/cli. Prints each failure, then one closing line
-# "N passed, N failed, N skipped". Exit status 1 when anything failed.
+# Run every test: the C test programs (TAP) under BUILD/test, the sh tests
+# test/pmu/t_*.sh, then the bats files under test/cli. Prints each failure,
+# then one closing line "N passed, N failed, N skipped". Exit status 1 when
+# anything failed.
 # TESTS=pattern runs only the tests whose path contains pattern.
 # Run as root, it runs them all a second time as an ordinary user (most
 # people count without privilege: perf_event_paranoid decides what they may):
 # PAPI_TEST_USER names that user (papitest, created when missing; empty: no
 # second run). Each run's line comes first, the closing line is the total.
+# make check-pmu's guest runs this script too, with NO_BATS=1 (it has no
+# bats), PMU_REQUIRED=1 (a skip whose reason begins "no hardware PMU" is a
+# failure there), TEST_TIMEOUT=seconds a test (default 300) and
+# TEST_PROGRESS=1 (each test is named as it starts, so a hang shows where).
+# TEST_VERBOSE=1 prints every test's whole output, passing or not.
 set -u
+tmo=${TEST_TIMEOUT:-300}
 build=${1:-build}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$build" && pwd)
@@ -16,25 +23,50 @@ log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 pass=0 fail=0 skip=0
 
-# tally FILE NAME: count the TAP lines of one test program's output.
+# tally FILE STATUS NAME: count the TAP lines of one test program's output.
+# Under PMU_REQUIRED=1 a skip for want of a PMU counts as a failure.
+pmu_skip='# *[Ss][Kk][Ii][Pp] +no hardware PMU'
 tally() {
-	eval "$(awk '
-		/^ok / { if ($0 ~ /# *[Ss][Kk][Ii][Pp]/) s++; else p++; next }
+	eval "$(awk -v pmu="${PMU_REQUIRED:-0}" -v re="$pmu_skip" '
+		/^ok / {
+			if ($0 !~ /# *[Ss][Kk][Ii][Pp]/) p++
+			else if (pmu == 1 && $0 ~ re) f++
+			else s++
+			next
+		}
 		/^not ok / { if ($0 ~ /# *TODO/) p++; else f++; next }
 		END { printf "p=%d f=%d s=%d\n", p, f, s }' "$1")"
 	pass=$((pass + p)); skip=$((skip + s)); fail=$((fail + f))
+	[ "${TEST_VERBOSE:-0}" != 1 ] || cat "$1"
 	if [ "$f" -gt 0 ] || [ "$2" != 0 ]; then
 		echo "--- FAIL: $3 (exit $2)"
-		grep -v '^ok ' "$1" | tail -n 40
+		awk -v pmu="${PMU_REQUIRED:-0}" -v re="$pmu_skip" \
+			'!/^ok / || (pmu == 1 && $0 ~ re)' "$1" | tail -n 40
 		[ "$f" -gt 0 ] || fail=$((fail + 1))
 	fi
+}
+
+# started NAME: under TEST_PROGRESS=1, say which test starts.
+started() {
+	[ "${TEST_PROGRESS:-0}" != 1 ] || echo "# start $1"
 }
 
 for t in $(find "$build/test" -type f -name 't_*' ! -name '*.[od]' 2>/dev/null | sort); do
 	case "$t" in *"${TESTS:-}"*) ;; *) continue ;; esac
 	[ -x "$t" ] || continue
-	(cd "$log" && timeout 300 "$t") > "$log/out" 2>&1
+	started "${t#$build/}"
+	(cd "$log" && timeout "$tmo" "$t") > "$log/out" 2>&1
 	tally "$log/out" $? "${t#$build/}"
+done
+
+# Tests written in sh (TAP on stdout): the papi commands on hardware events,
+# which skip for want of a PMU here and run in make check-pmu's guest.
+for t in "$top"/test/pmu/t_*.sh; do
+	[ -f "$t" ] || continue
+	case "$t" in *"${TESTS:-}"*) ;; *) continue ;; esac
+	started "test/pmu/${t##*/}"
+	(cd "$log" && timeout "$tmo" sh "$t") > "$log/out" 2>&1
+	tally "$log/out" $? "test/pmu/${t##*/}"
 done
 
 # The aarch64 builds of the table tests (make check puts them in
@@ -46,14 +78,17 @@ for t in $(find "$build/aarch64/test" -type f -name 't_*' ! -name '*.[od]' 2>/de
 		fail=$((fail + 1))
 		continue
 	fi
-	(cd "$log" && timeout 300 qemu-aarch64-static "$t") > "$log/out" 2>&1
+	(cd "$log" && timeout "$tmo" qemu-aarch64-static "$t") > "$log/out" 2>&1
 	tally "$log/out" $? "${t#$build/}"
 done
 
-if command -v bats >/dev/null 2>&1; then
+if [ "${NO_BATS:-0}" = 1 ]; then
+	:
+elif command -v bats >/dev/null 2>&1; then
 	for b in "$top"/test/cli/*.bats; do
 		[ -f "$b" ] || continue
 		case "$b" in *"${TESTS:-}"*) ;; *) continue ;; esac
+		started "test/cli/${b##*/}"
 		timeout 600 bats --tap "$b" > "$log/out" 2>&1
 		tally "$log/out" $? "test/cli/${b##*/}"
 	done
