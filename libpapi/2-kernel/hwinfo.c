@@ -1,5 +1,6 @@
 /* hwinfo.c: the hardware description (vendor, model, topology, clock, virtualization). */
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,17 +38,44 @@ static void copy_field(char *dst, size_t len, const char *line)
 	dst[strcspn(dst, "\n")] = 0;
 }
 
-static void parse_cpuinfo(double *mhz, int *hypervisor)
+/* What /proc/cpuinfo says about the first CPU beyond the fields copied into
+ * hw directly: x86's current MHz and hypervisor flag; arm64's MIDR fields
+ * (implementer, architecture, variant, part, revision; -1 when absent) and
+ * BogoMIPS. */
+struct cpuinfo {
+	double mhz, bogomips;
+	int hypervisor;
+	int impl, arch, variant, part, rev;
+};
+
+static void parse_cpuinfo(struct cpuinfo *ci)
 {
 	FILE *f = fopen("/proc/cpuinfo", "re");
+	*ci = (struct cpuinfo){ .impl = -1, .arch = -1, .variant = -1, .part = -1, .rev = -1 };
 	if (!f)
 		return;
 	char line[1024], tmp[64];
 	int seen_proc = 0;
+	static const struct {
+		const char *key;
+		size_t off;
+	} midr[] = {
+		{ "CPU implementer", offsetof(struct cpuinfo, impl) },
+		{ "CPU architecture", offsetof(struct cpuinfo, arch) },
+		{ "CPU variant", offsetof(struct cpuinfo, variant) },
+		{ "CPU part", offsetof(struct cpuinfo, part) },
+		{ "CPU revision", offsetof(struct cpuinfo, rev) },
+	};
 	while (fgets(line, sizeof line, f)) {
 		if (!strncmp(line, "processor", 9) && ++seen_proc > 1)
 			break;	/* the first CPU describes them all */
-		if (!strncmp(line, "vendor_id", 9) || !strncmp(line, "CPU implementer", 15))
+		for (size_t i = 0; i < sizeof midr / sizeof midr[0]; i++)
+			if (!strncmp(line, midr[i].key, strlen(midr[i].key))) {
+				copy_field(tmp, sizeof tmp, line);
+				/* 0x-prefixed hex, or decimal (architecture, revision) */
+				*(int *)((char *)ci + midr[i].off) = (int)strtol(tmp, NULL, 0);
+			}
+		if (!strncmp(line, "vendor_id", 9))
 			copy_field(hw.vendor_string, sizeof hw.vendor_string, line);
 		else if (!strncmp(line, "model name", 10))
 			copy_field(hw.model_string, sizeof hw.model_string, line);
@@ -62,12 +90,77 @@ static void parse_cpuinfo(double *mhz, int *hypervisor)
 			hw.cpuid_stepping = atoi(tmp);
 		} else if (!strncmp(line, "cpu MHz", 7)) {
 			copy_field(tmp, sizeof tmp, line);
-			*mhz = strtod(tmp, NULL);
+			ci->mhz = strtod(tmp, NULL);
+		} else if (!strncmp(line, "BogoMIPS", 8)) {
+			copy_field(tmp, sizeof tmp, line);
+			ci->bogomips = strtod(tmp, NULL);
 		} else if (!strncmp(line, "flags", 5)) {
-			*hypervisor = strstr(line, " hypervisor") != NULL;
+			ci->hypervisor = strstr(line, " hypervisor") != NULL;
 		}
 	}
 	fclose(f);
+}
+
+/* arm64: the MIDR fields as PAPI 7.0 reports them: family the architecture
+ * (8), model the part number, stepping the variant; revision and the old
+ * model field the revision. Vendor code the implementer, names from the
+ * table of armcpu.c. */
+static void arm_ids(const struct cpuinfo *ci)
+{
+	if (ci->impl < 0)
+		return;
+	hw.vendor = ci->impl;
+	hw.cpuid_family = ci->arch > 0 ? ci->arch : 8;
+	hw.cpuid_model = ci->part > 0 ? ci->part : 0;
+	hw.cpuid_stepping = ci->variant > 0 ? ci->variant : 0;
+	hw.model = ci->rev > 0 ? ci->rev : 0;
+	hw.revision = (float)hw.model;
+	char model[sizeof hw.model_string];
+	armcpu_names((unsigned)ci->impl, (unsigned)hw.cpuid_model, hw.vendor_string, sizeof hw.vendor_string,
+		     model, sizeof model);
+	if (!hw.model_string[0])
+		snprintf(hw.model_string, sizeof hw.model_string, "%s", model);
+}
+
+/* The device tree's clock-frequency of cpu@0 (big-endian, 32 or 64 bits)
+ * in MHz, 0 when absent. */
+static int dt_mhz(void)
+{
+	unsigned char b[8];
+	FILE *f = fopen("/proc/device-tree/cpus/cpu@0/clock-frequency", "re");
+	if (!f)
+		return 0;
+	size_t n = fread(b, 1, sizeof b, f);
+	fclose(f);
+	if (n != 4 && n != 8)
+		return 0;
+	unsigned long long hz = 0;
+	for (size_t i = 0; i < n; i++)
+		hz = hz << 8 | b[i];
+	return (int)(hz / 1000000);
+}
+
+/* The clock when cpufreq gives none and cpuinfo has no "cpu MHz" (arm64):
+ * ACPI CPPC's nominal frequency, the device tree's, else PAPI 7.0's
+ * estimate, BogoMIPS / CPUs (on arm64 the BogoMIPS measure the timer, not
+ * the CPU; QEMU's virt machine gives nothing better), at least 1 so that
+ * programs deriving thresholds from it never get 0. 0 when nothing says. */
+static void fallback_mhz(const struct cpuinfo *ci, int *max, int *min)
+{
+	int nom = read_int("/sys/devices/system/cpu/cpu0/acpi_cppc/nominal_freq", 0);
+	if (nom > 0) {
+		int low = read_int("/sys/devices/system/cpu/cpu0/acpi_cppc/lowest_freq", 0);
+		*max = nom;
+		*min = low > 0 && low <= nom ? low : nom;
+		return;
+	}
+	int dt = dt_mhz();
+	if (dt <= 0 && ci->bogomips > 0) {
+		dt = (int)(ci->bogomips / (hw.totalcpus > 0 ? hw.totalcpus : 1));
+		if (dt < 1)
+			dt = 1;
+	}
+	*max = *min = dt;
 }
 
 static int count_dirs(const char *dir, const char *prefix)
@@ -142,28 +235,27 @@ static void vm_vendor(void)
 
 static void fill(void)
 {
-	double mhz = 0;
-	int hyp = 0;
-	parse_cpuinfo(&mhz, &hyp);
+	struct cpuinfo ci;
+	parse_cpuinfo(&ci);
+	topology();
 	if (strstr(hw.vendor_string, "Intel"))
 		hw.vendor = PAPI_VENDOR_INTEL;
 	else if (strstr(hw.vendor_string, "AMD"))
 		hw.vendor = PAPI_VENDOR_AMD;
-	else if (!strncmp(hw.vendor_string, "0x41", 4))
-		hw.vendor = PAPI_VENDOR_ARM_ARM;
-	else if (!strncmp(hw.vendor_string, "0x46", 4))
-		hw.vendor = PAPI_VENDOR_ARM_FUJITSU;
 	hw.model = hw.cpuid_model;
 	hw.revision = (float)hw.cpuid_stepping;
+	arm_ids(&ci);
 	int maxk = read_int("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", 0);
 	int mink = read_int("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_min_freq", 0);
-	hw.cpu_max_mhz = maxk > 0 ? maxk / 1000 : (int)mhz;
-	hw.cpu_min_mhz = mink > 0 ? mink / 1000 : (int)mhz;
-	hw.mhz = (float)(mhz > 0 ? mhz : hw.cpu_max_mhz);
+	int fmax = (int)ci.mhz, fmin = (int)ci.mhz;
+	if (maxk <= 0 && ci.mhz <= 0)
+		fallback_mhz(&ci, &fmax, &fmin);
+	hw.cpu_max_mhz = maxk > 0 ? maxk / 1000 : fmax;
+	hw.cpu_min_mhz = mink > 0 ? mink / 1000 : fmin;
+	hw.mhz = (float)(ci.mhz > 0 ? ci.mhz : hw.cpu_max_mhz);
 	hw.clock_mhz = (int)hw.mhz;
-	topology();
-	hw.virtualized = hyp;
-	if (hyp)
+	hw.virtualized = ci.hypervisor;
+	if (ci.hypervisor)
 		vm_vendor();
 	mh_fill(&hw.mem_hierarchy);
 }

@@ -152,6 +152,12 @@ int kpmu_encode(const struct kpmu *p, const char *terms, struct perf_event_attr 
 const PAPI_hw_info_t *hwinfo_get(void);
 /* Nominal clock in MHz for cycle conversions (never 0). */
 double hwinfo_mhz(void);
+/* armcpu_names (armcpu.c): for ARM implementer impl and part number part
+ * (the MIDR fields /proc/cpuinfo shows), the vendor string PAPI 7.0 gives
+ * ("ARM_ARM", "ARM_FUJITSU", ..., "ARM_UNKNOWN") into vendor and a model
+ * name ("ARM Neoverse N1"; "ARM part 0xd99" for a part not in the table)
+ * into model, each cut to its length. */
+void armcpu_names(unsigned impl, unsigned part, char *vendor, size_t vlen, char *model, size_t mlen);
 
 /* ------------------------------------------------------------------ memhier
  * memhier.c: the cache and TLB hierarchy of CPU 0, the one source for
