@@ -97,6 +97,7 @@ static void print_json(const struct mh_entry *e, int n)
 		}
 		json_arr_end(&j);
 	}
+	json_kint(&j, "caches_without_size", mh_sizeless());
 	json_obj_end(&j);
 	json_end(&j);
 }
@@ -118,7 +119,10 @@ static void print_text(const struct mh_entry *e, int n)
 		       e[i].level, type_title(e[i].type), e[i].size / 1024, e[i].line_size,
 		       e[i].entries, a, *e[i].shared ? e[i].shared : "?");
 	}
-	if (!caches)
+	int sizeless = mh_sizeless();
+	if (!caches && sizeless)
+		printf("  (none: sysfs lists %d of CPU 0 without their sizes)\n", sizeless);
+	else if (!caches)
 		printf("  (none: neither sysfs nor CPUID describes them here)\n");
 	printf("\nTLBs:\n");
 	for (int i = 0; i < n; i++) {

@@ -175,12 +175,15 @@ struct mh_entry {
 	char shared[128];	/* cache: CPUs sharing it (sysfs shared_cpu_list), or "" */
 	int cpuid;		/* cache: 1 when CPUID described it (sysfs did not) */
 };
-/* mh_scan: caches of cpu0 from sysfs (sys->cpu_dir) or, where sysfs
- * describes none, from CPUID on x86 (leaf 4; AMD: 0x8000001D, else
- * 0x80000005/6), then TLBs from CPUID on x86 (none elsewhere), into
- * e[0..max-1]. Returns how many exist (may exceed max; only max are
- * stored); 0 when nothing is known. Never fails. */
+/* mh_scan: caches of cpu0 from sysfs (sys->cpu_dir; those it gives a size)
+ * or, where sysfs describes none, from CPUID on x86 (leaf 4; AMD:
+ * 0x8000001D, else 0x80000005/6), then TLBs from CPUID on x86 (none
+ * elsewhere), into e[0..max-1]. Returns how many exist (may exceed max;
+ * only max are stored); 0 when nothing is known. Never fails. */
 int mh_scan(struct mh_entry *e, int max);
+/* mh_sizeless: how many caches of cpu0 sysfs lists without a size (left
+ * out of mh_scan and mh_fill). */
+int mh_sizeless(void);
 /* mh_fill: fill mh (zeroed by the caller) from mh_scan: one cache or tlb
  * slot per entry at its level; levels = the deepest level seen. */
 void mh_fill(PAPI_mh_info_t *mh);

@@ -45,8 +45,11 @@ static int mh_add(struct mh_entry *e, int n, int max, const struct mh_entry *x)
 	return n + 1;
 }
 
-/* Caches of cpu0 from sysfs, one entry per cacheN/index directory. */
-static int mh_caches(struct mh_entry *e, int n, int max)
+/* Caches of cpu0 from sysfs, one entry per cacheN/index directory that
+ * gives a size; those without (QEMU's virt machine lists level and type
+ * only) are counted in *sizeless instead: a cache of no known size is no
+ * description, and PAPI 7.0 then reports no cache levels at all. */
+static int mh_caches(struct mh_entry *e, int n, int max, int *sizeless)
 {
 	char dir[PATH_MAX], buf[128];
 	if (!sys->cpu_dir)
@@ -68,6 +71,10 @@ static int mh_caches(struct mh_entry *e, int n, int max)
 		}
 		if (sysfs_text(dir, "size", buf, sizeof buf) == 0)
 			x.size = parse_size(buf);
+		if (x.size <= 0) {
+			(*sizeless)++;
+			continue;
+		}
 		if (sysfs_text(dir, "coherency_line_size", buf, sizeof buf) == 0)
 			x.line_size = atoi(buf);
 		if (sysfs_text(dir, "ways_of_associativity", buf, sizeof buf) == 0)
@@ -351,7 +358,7 @@ static int mh_tlbs(struct mh_entry *e, int n, int max)
  * them by page size), keeping CPUID's order within a level. */
 int mh_scan(struct mh_entry *e, int max)
 {
-	int n0 = mh_caches(e, 0, max);
+	int sizeless = 0, n0 = mh_caches(e, 0, max, &sizeless);
 	if (n0 == 0)
 		n0 = mh_caches_cpuid(e, 0, max);
 	int n = mh_tlbs(e, n0, max);
@@ -364,6 +371,14 @@ int mh_scan(struct mh_entry *e, int max)
 		e[k] = x;
 	}
 	return n;
+}
+
+/* mh_sizeless: contract in kernel.h. */
+int mh_sizeless(void)
+{
+	int sizeless = 0;
+	mh_caches(NULL, 0, 0, &sizeless);
+	return sizeless;
 }
 
 /* mh_fill: contract in internal.h. */
