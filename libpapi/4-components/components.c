@@ -268,6 +268,11 @@ static void fill_perf(void)
 	ci->kernel_multiplex = 1;
 	ci->fast_real_timer = 1;
 	ci->attach = 1;
+	/* As PAPI 7.0's perf_event says: a program attaching to a child it
+	 * started stopped should stop and resume it with ptrace. PAPI's own
+	 * attach tests (zero_attach, multiattach) follow this flag; without it
+	 * they wait forever for a child that stopped itself with SIGSTOP. */
+	ci->attach_must_ptrace = 1;
 	ci->cntr_umasks = 1;
 	ci->cpu = 1;
 	ci->inherit = 1;

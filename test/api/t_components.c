@@ -45,6 +45,8 @@ int main(void)
 		       "available domains: user, hypervisor, and the kernel where this user may count it");
 		is_int(ci->default_granularity, PAPI_GRN_THR, "default granularity thread");
 		ok(ci->kernel_multiplex && ci->attach && ci->inherit && ci->cpu, "multiplex, attach, inherit, cpu");
+		is_int(ci->attach_must_ptrace, 1, "attach_must_ptrace, as PAPI 7.0's perf_event says "
+		       "(PAPI's attach tests ptrace their stopped child only then)");
 		ok(ci->num_mpx_cntrs >= ci->num_cntrs, "mpx counters >= counters");
 		int has_perf = 0;
 		for (int i = 0; i < PAPI_PMU_MAX && ci->pmu_names[i]; i++)

@@ -1,12 +1,14 @@
-/* t_pmu_attach.c: hardware counts of other tasks: a process attached to, children counted through inheritance, threads counting their own loops.
+/* t_pmu_attach.c: hardware counts of other tasks: a process attached to (also the ptrace way PAPI's attach tests use), children counted through inheritance, threads counting their own loops.
  *
  * Each task runs pmu_loop a known number of times, so its instructions are
  * known to the slack of t_pmu_counting (5000 + 0.5%; the child's own exit
  * path and the pipe calls add a few thousand more, in user mode). */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,6 +70,47 @@ static void attach(void)
 	close(done[0]);
 	waitpid(pid, &st, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "attach: the child exited");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
+/* PAPI's attach protocol (its zero_attach test) where attach_must_ptrace
+ * says so: the child stops itself before and after its loop; the parent
+ * traces it, attaches while it is stopped, and counts between the stops. */
+static void attach_ptraced(void)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	if (!ok(ci && ci->attach_must_ptrace, "ptrace: the component asks for the ptrace protocol")) {
+		diag("PAPI's zero_attach would now wait forever for its stopped child");
+		return;
+	}
+	int es = PAPI_NULL, st = 0;
+	long long v = 0;
+	pid_t pid = fork();
+	if (pid == 0) {
+		raise(SIGSTOP);
+		pmu_loop(2 * N);
+		raise(SIGSTOP);
+		_exit(0);
+	}
+	if (!ok(pid > 0 && ptrace(PTRACE_ATTACH, pid, NULL, NULL) == 0 && waitpid(pid, &st, 0) == pid &&
+		WIFSTOPPED(st), "ptrace: attached to the child, stopped"))
+		return;
+	PAPI_create_eventset(&es);
+	PAPI_assign_eventset_component(es, 0);
+	is_int(PAPI_attach(es, (unsigned long)pid), PAPI_OK, "ptrace: PAPI_attach to the stopped child");
+	is_int(PAPI_add_named_event(es, "PAPI_TOT_INS"), PAPI_OK, "ptrace: add PAPI_TOT_INS");
+	/* the child's first SIGSTOP, then the counted run to its second */
+	ok(ptrace(PTRACE_CONT, pid, NULL, NULL) == 0 && waitpid(pid, &st, 0) == pid && WIFSTOPPED(st) &&
+	   WSTOPSIG(st) == SIGSTOP, "ptrace: the child stopped itself before its loop");
+	is_int(PAPI_start(es), PAPI_OK, "ptrace: start");
+	ok(ptrace(PTRACE_CONT, pid, NULL, NULL) == 0 && waitpid(pid, &st, 0) == pid && WIFSTOPPED(st) &&
+	   WSTOPSIG(st) == SIGSTOP, "ptrace: and after it");
+	is_int(PAPI_stop(es, &v), PAPI_OK, "ptrace: stop");
+	ok(pmu_near(v, PMU_LOOP_INS * 2 * N, SLACK, REL), "ptrace: the loop's %lld instructions (want %ld)", v,
+	   PMU_LOOP_INS * 2 * N);
+	ok(ptrace(PTRACE_CONT, pid, NULL, NULL) == 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st),
+	   "ptrace: the child exits");
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
 }
@@ -147,6 +190,7 @@ int main(void)
 	if (!pmu_begin("counting other tasks' hardware events"))
 		return tap_done();
 	attach();
+	attach_ptraced();
 	inherit();
 	threads();
 	PAPI_shutdown();
