@@ -209,13 +209,20 @@ static int one_event(const char *name)
 	}
 	int avail = PAPI_query_event(code) == PAPI_OK;
 	detail(&in, avail);
-	if (!avail) {
-		const char *why = in.count ? why_none() : NULL;
-		if (!why && in.count)
+	if (!avail && in.count) {
+		const char *why = why_none();
+		if (!why)
 			why = presets_why(code);
 		printf("%s is not available here: %s\n", in.symbol,
-		       why ? why : in.count ? "its native events cannot be counted"
-					    : "this CPU's preset table does not define it");
+		       why ? why : "its native events cannot be counted");
+	} else if (!avail) {
+		const char *why = presets_why_undefined(code);
+		if (why)
+			printf("%s is not available here: this CPU's preset table defines it, but %s\n",
+			       in.symbol, why);
+		else
+			printf("%s is not available here: this CPU's preset table does not define it\n",
+			       in.symbol);
 	}
 	return CLI_OK;
 }

@@ -408,6 +408,11 @@ const char *presets_why(int code);
  * order; *n receives their count. Valid until PAPI_shutdown. Loads the tables
  * first if needed. */
 const char *const *presets_errors(int *n);
+/* Why preset or user code is not defined though a table loaded for this CPU
+ * defines it ("no native event BR_RETIRED on this CPU"): the failure of the
+ * last definition given; NULL when it is defined or no table defines it.
+ * Valid until PAPI_shutdown. Loads the tables first if needed. */
+const char *presets_why_undefined(int code);
 /* Fill *ev with the definition of preset/user code as this machine resolved
  * it: canonical native names, effective derived type and postfix. Strings
  * stay valid until PAPI_shutdown or a redefinition. PAPI_OK, PAPI_ENOEVNT

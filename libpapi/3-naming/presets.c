@@ -43,6 +43,8 @@ struct pev {
 	int avail;
 	char *why;		/* defined but not available: why (the first term's reason) */
 	char *postfix;		/* effective postfix text, NULL when none */
+	char *failed;		/* why the last definition given for this CPU failed
+				 * (its native events missing, ...), NULL when it did not */
 };
 
 PAPI_FIRST_DATA static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -110,6 +112,7 @@ static void pev_free(struct pev *e)
 	free(e->sdesc);
 	free(e->ldesc);
 	free(e->note);
+	free(e->failed);
 	memset(e, 0, sizeof *e);
 }
 
@@ -307,6 +310,10 @@ static int define(const struct def_event *ev, int replace, int *code, char *msg,
 	if (!e && (is_preset ? npre == PAPI_MAX_PRESET_EVENTS : nue == MAX_USER))
 		return why(msg, len, PAPI_ENOTPRESET, "no room for %s: the table is full", ev->name);
 	int ret = resolve_def(ev, &tmp, msg, len);
+	if (e) {
+		free(e->failed);
+		e->failed = ret != PAPI_OK ? strdup(msg) : NULL;
+	}
 	if (ret != PAPI_OK)
 		return ret;
 	if (!e) {
@@ -646,6 +653,17 @@ int presets_generic(void)
 {
 	pr_load();
 	return generic_on;
+}
+
+/* presets_why_undefined: see naming.h. */
+const char *presets_why_undefined(int code)
+{
+	pr_load();
+	pthread_mutex_lock(&pr_lock);
+	const struct pev *e = code_entry(code);
+	const char *why = e && !e->defined ? e->failed : NULL;
+	pthread_mutex_unlock(&pr_lock);
+	return why;
 }
 
 /* presets_why: see naming.h. */

@@ -73,6 +73,18 @@ has_hw_pmu() {
 	[ "$output" = "MY_FAULTS" ]
 }
 
+@test "avail -e: a preset the table defines with native events this CPU lacks says which" {
+	printf 'CPU,skx\nPRESET,PAPI_BR_INS,NOT_DERIVED,NO_SUCH_EVENT_X\nPRESET,PAPI_TOT_INS,NOT_DERIVED,INSTRUCTION_RETIRED\n' > "$tmp/t.csv"
+	LIBPFM_FORCE_PMU=skx PAPI_CSV_EVENT_FILE="$tmp/t.csv" run "$papi" avail -e PAPI_BR_INS
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"PAPI_BR_INS is not available here: this CPU's preset table defines it, but no native event NO_SUCH_EVENT_X on this CPU"* ]]
+	[[ "$output" != *"does not define"* ]]
+	# a preset the table has no row for
+	LIBPFM_FORCE_PMU=skx PAPI_CSV_EVENT_FILE="$tmp/t.csv" run "$papi" avail -e PAPI_L1_DCM
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"PAPI_L1_DCM is not available here: this CPU's preset table does not define it"* ]]
+}
+
 @test "avail: -e of a native event and of an unknown one" {
 	run "$papi" avail -e perf::TASK-CLOCK
 	[ "$status" -eq 0 ]
