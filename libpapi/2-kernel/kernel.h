@@ -32,12 +32,14 @@ struct sys_ops {
 	 * (/sys/bus/event_source/devices): kpmu.c reads it. A test points it
 	 * at a tree of its own; NULL: the kernel lists none. */
 	const char *pmu_dir;
-	/* The raw value of hardware counter `counter` of this CPU (x86 rdpmc
-	 * ecx encoding: the user page's index - 1). NULL where the library has
-	 * no such instruction: counters are then always read with read(). */
+	/* The raw value of hardware counter `counter` of this CPU (the user
+	 * page's index - 1: x86 rdpmc's ecx; on arm64 31 the cycle counter,
+	 * else an event counter). NULL where the library has no such
+	 * instruction: counters are then always read with read(). */
 	uint64_t (*rdpmc)(uint32_t counter);
-	/* The time-stamp counter the user page's time_mult/time_shift convert
-	 * to nanoseconds (x86 rdtsc). NULL when absent (read() is used). */
+	/* The counter the user page's time_mult/time_shift convert to
+	 * nanoseconds (x86 rdtsc, arm64 CNTVCT_EL0). NULL when absent (read()
+	 * is used). */
 	uint64_t (*tsc)(void);
 	/* The directory where the kernel describes the CPUs, cpuN/cache/indexM
 	 * among them (/sys/devices/system/cpu): memhier.c reads it. NULL: none. */

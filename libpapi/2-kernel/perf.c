@@ -74,6 +74,33 @@ static uint64_t real_tsc(void)
 }
 #define REAL_RDPMC real_rdpmc
 #define REAL_TSC real_tsc
+#elif defined(__aarch64__)
+/* arm64: a counter as EL0 reads it once the kernel allows it (the user
+ * page's index - 1): 31 is the cycle counter, the others the event counter
+ * PMSELR_EL0 selects for PMXEVCNTR_EL0. A reschedule between the select and
+ * the read changes the page's lock, and the read is done again. */
+static uint64_t real_rdpmc(uint32_t counter)
+{
+	uint64_t v;
+	if (counter == 31) {
+		__asm__ __volatile__("mrs %0, pmccntr_el0" : "=r"(v));
+		return v;
+	}
+	__asm__ __volatile__("msr pmselr_el0, %1\n\tisb\n\tmrs %0, pmxevcntr_el0"
+			     : "=r"(v) : "r"((uint64_t)counter));
+	return v;
+}
+
+/* The generic timer's virtual count, which the arm64 user page's time
+ * fields convert (the kernel's sched_clock runs on it). */
+static uint64_t real_tsc(void)
+{
+	uint64_t v;
+	__asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(v) : : "memory");
+	return v;
+}
+#define REAL_RDPMC real_rdpmc
+#define REAL_TSC real_tsc
 #else
 /* Elsewhere there is no user-space read: counters always go through read(). */
 #define REAL_RDPMC NULL

@@ -166,6 +166,36 @@ int rdpmc_read(EventSet_t *es, uint64_t *buf, const size_t *off)
 	return 1;
 }
 
+/* A core PMU whose events ask for user-space reads through a format term
+ * "rdpmc" (arm64: config1 bit 1; the kernel then lets user space read the
+ * counter while kernel.perf_user_access is 1, and only for a counter of one
+ * task). x86 needs no term: /sys/.../cpu/rdpmc decides for every event. */
+static const struct kpmu_field *rdpmc_term(uint32_t type)
+{
+	for (int i = 0; i < kpmu_count(); i++) {
+		const struct kpmu *p = kpmu_get(i);
+		if (!p->core || (type != (uint32_t)p->type && type != PERF_TYPE_HARDWARE &&
+				 type != PERF_TYPE_HW_CACHE && type != PERF_TYPE_RAW))
+			continue;
+		const struct kpmu_field *f = kpmu_field(p, "rdpmc");
+		if (f)
+			return f;
+	}
+	return NULL;
+}
+
+static void hook_attr(const EventSet_t *es, int h, struct perf_event_attr *a)
+{
+	if (!set_eligible(es) || !hardware_event(es->hw[h].ntv))
+		return;
+	const struct kpmu_field *f = rdpmc_term(a->type);
+	if (!f)
+		return;
+	__u64 *w[] = { &a->config, &a->config1, &a->config2 };
+	if (f->word >= KPMU_CONFIG && f->word <= KPMU_CONFIG2)
+		*w[f->word - KPMU_CONFIG] |= f->mask;
+}
+
 static int hook_opened(EventSet_t *es, int h)
 {
 	rdpmc_map(es, h);	/* never fails: without a page, read() */
@@ -173,6 +203,7 @@ static int hook_opened(EventSet_t *es, int h)
 }
 
 const struct es_hooks rdpmc_es_hooks = {
+	.attr = hook_attr,
 	.opened = hook_opened,
 	.closing = rdpmc_unmap,
 };
