@@ -78,11 +78,19 @@ static void names(void)
 		   stray[i], papi_last_reason());
 	}
 	/* A PMU libpfm4 knows but did not detect: said so, with the variable
-	 * that names its events (skx, else zen3 on a Skylake-X). */
+	 * that names its events (skx, else zen3 on a Skylake-X; on arm64, whose
+	 * libpfm4 has ARM tables only, a64fx, else n1 on an A64FX). */
+#if defined(__aarch64__)
+	const char *other = "arm_a64fx::CPU_CYCLES", *var = "LIBPFM_FORCE_PMU=arm_a64fx";
+	for (int i = 0; i < pmu_count(); i++)
+		if (!strcmp(pmu_get(i)->name, "arm_a64fx"))
+			other = "arm_n1::CPU_CYCLES", var = "LIBPFM_FORCE_PMU=arm_n1";
+#else
 	const char *other = "skx::L1D:REPLACEMENT", *var = "LIBPFM_FORCE_PMU=skx";
 	for (int i = 0; i < pmu_count(); i++)
 		if (!strcmp(pmu_get(i)->name, "skx"))
 			other = "amd64_fam19h_zen3::RETIRED_INSTRUCTIONS", var = "LIBPFM_FORCE_PMU=amd64_fam19h_zen3";
+#endif
 	if (getenv("LIBPFM_FORCE_PMU")) {
 		skip("LIBPFM_FORCE_PMU is set", "a PMU that is not this machine's");
 	} else {

@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "sim/sim_pmu.h"
 #include "tap.h"
+#include "pmu_child.h"
 
 /* The sysfs files of an x86 core PMU the kernel knows and libpfm4 does
  * not (format as Intel's and AMD's drivers write it; events as the kernel
@@ -279,6 +280,8 @@ static void hybrid(void)
  * wins, and cpu_atom's events are named from sysfs. */
 static void half_known(void)
 {
+	if (pmu_tables_missing("skx", "a hybrid whose P-cores libpfm4 knows (skx)"))
+		return;
 	setenv("LIBPFM_FORCE_PMU", "skx", 1);
 	struct sim_config c = sim_hybrid_config();
 	sim_install(&c);
