@@ -26,7 +26,8 @@ static const struct cli_spec spec = {
 	"candidate is added to an EventSet holding them, so the kernel decides.\n"
 	"PRESET lists only presets, NATIVE only native events; the default is both.\n"
 	"With --groups, split the given events into the fewest sets that can each be\n"
-	"counted together, printed as -e lists for papi stat.",
+	"counted together, printed as -e '{A,B,...}' for papi stat (a group counted\n"
+	"together), one set a line, quoted for the shell.",
 	opts, 0,
 };
 
@@ -140,10 +141,11 @@ static int run_groups(const int *codes, char **names, int n, int json)
 		json_arr_begin(&j);
 	}
 	for (int g = 0; g < ns; g++) {
+		/* quoted: a shell would expand {a,b} into two words */
 		if (json)
 			json_arr_begin(&j);
 		else
-			printf("-e ");
+			printf("-e '{");
 		for (int i = 0, first = 1; i < n; i++) {
 			if (group[i] != g)
 				continue;
@@ -156,7 +158,7 @@ static int run_groups(const int *codes, char **names, int n, int json)
 		if (json)
 			json_arr_end(&j);
 		else
-			putchar('\n');
+			printf("}'\n");
 	}
 	if (json) {
 		json_arr_end(&j);

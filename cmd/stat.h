@@ -21,7 +21,9 @@ struct st_event {
 	char *reason;		/* why not supported (owned) */
 	int role;		/* enum st_role */
 	int is_time;		/* counts nanoseconds */
-	int slot;		/* its index in each EventSet, -1 when not available */
+	int brace;		/* its {...} group in -e (1, 2, ...), 0 when alone */
+	int bundle;		/* which of a target's EventSets counts it (stat_sets.c) */
+	int slot;		/* its index in that EventSet, -1 when not available */
 	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
 	long long *val;		/* per run (scaled) */
 	uint64_t en, run;	/* time enabled/running, summed over runs and targets */
@@ -64,6 +66,14 @@ struct st_rank {
 	char host[128];
 };
 
+/* One target of the count: a thread (or the command, tid 0 until it is
+ * forked, or a process and what it starts), or a whole CPU. */
+struct st_target {
+	pid_t tid;
+	int cpu;		/* -1, or the CPU counted whole (system-wide) */
+	int enable_on_exec;	/* counting starts at the target's exec */
+};
+
 struct st_run {
 	int64_t elapsed_ns;
 	double elapsed, user, sys;	/* seconds; user/sys < 0 when unknown */
@@ -92,12 +102,15 @@ struct st {
 	int nev;
 	struct st_group *grp;	/* -g groups in order, then DEFAULT */
 	int ngrp;
-	int *sets;		/* EventSets: one per target thread (one for a command) */
+	int nbraces;		/* {...} groups in -e */
+	int nbundles;		/* EventSets per target: 1 + nbraces */
+	int *sets;		/* EventSets: nbundles per target (stat_sets.c) */
 	/* The events of other components: one EventSet per component (PAPI_NULL
 	 * when none), on papi stat itself, counting while the command runs. */
 	int *csets, ncsets;
-	pid_t *set_tid;
 	int nsets;
+	struct st_target *tg;	/* what is counted: threads, processes or CPUs */
+	int ntargets;
 	int multiplexed;	/* counters were opened as separate groups */
 	struct st_run *runs;
 	int nruns;
@@ -117,8 +130,9 @@ struct st {
  * default set and groups add, reported as not supported when it cannot be
  * counted. Its index, or -1 when out of memory. */
 int st_event_push(struct st *s, const char *name, int deflt);
-/* Add each name of the comma-separated list to s->ev. 0, or -1 after a usage
- * message (empty name). */
+/* Add each name of the comma-separated list to s->ev; the events of a
+ * {a,b,...} in it form a group counted together or not at all. 0, or -1
+ * after a usage message (empty name, unbalanced or nested braces). */
 int st_events_parse(struct st *s, char *list);
 /* The default set when no -e was given. */
 int st_events_default(struct st *s);
@@ -126,22 +140,39 @@ int st_events_default(struct st *s);
  * unknown and why. Default-set events that do not resolve become
  * "not available". */
 int st_events_resolve(struct st *s);
-/* Create one EventSet for target tid (0: fill in later with st_sets_retarget)
- * and add the events; the first set decides which default events are
- * available. enable_on_exec: counting starts at the target's exec. 0, or -1
- * after printing the event that cannot be set up and why. */
+/* Why event name failed with ret, for a person (owned; from the library's
+ * reason when it gave one). */
+char *st_reason(const char *name, int ret);
+/* why without the "NAME: " it may start with. */
+const char *st_skip_name(const char *why, const char *name);
+/* e cannot be counted here (ret says why, unless e has a reason already). */
+void st_not_available(struct st_event *e, int ret);
+void st_free(struct st *s);
+
+/* ---- stat_sets.c: the EventSets */
+/* After st_events_resolve: which EventSet of a target counts each event. */
+void st_bundles(struct st *s);
+/* Set up target t: its EventSets, with the events added; the first target
+ * decides which events can be counted (a {...} group whole or not at all).
+ * 0, or -1 after printing the event that cannot be set up and why. */
+int st_sets_add_target(struct st *s, const struct st_target *t);
+/* The same for thread tid (0: the command, filled in later with
+ * st_sets_retarget). enable_on_exec: counting starts at its exec. */
 int st_sets_add(struct st *s, pid_t tid, int enable_on_exec);
-/* Reopen set i on thread tid (a new run). 0 or -1 after a message. */
-int st_sets_retarget(struct st *s, int i, pid_t tid);
-/* Sum every set's counts into val[nev] (and en/run when not NULL). 0 or -1. */
+/* Reopen target's sets on thread tid (a new run). 0 or -1 after a message. */
+int st_sets_retarget(struct st *s, int target, pid_t tid);
+/* Sum every target's counts into val[nev] (and en/run when not NULL). 0 or -1. */
 int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run);
-/* Start counting on every set (attach mode). 0 or -1. */
+/* The counts of target t alone. 0 or -1. */
+int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run);
+/* Start counting on every set (attach mode, system-wide). 0 or -1. */
 int st_sets_start(struct st *s);
 /* Start (from zero) and stop the sets of the other components: around
  * each run, once the command runs and once papi has reaped it. 0 or -1. */
 int st_csets_start(struct st *s);
 int st_csets_stop(struct st *s);
-void st_free(struct st *s);
+/* The other components' counts into val (only their events'). 0 or -1. */
+int st_csets_read(struct st *s, long long *val);
 
 /* ---- stat_run.c */
 /* Catch the signals papi stat forwards to the command (or that stop an

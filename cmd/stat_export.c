@@ -195,6 +195,8 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 {
 	json_obj_begin(j);
 	json_kstr(j, "name", e->name);
+	if (e->brace)
+		json_kint(j, "group", e->brace);
 	json_kbool(j, "available", e->avail);
 	if (!e->avail) {
 		json_kstr(j, "reason", e->reason);

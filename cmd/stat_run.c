@@ -485,13 +485,13 @@ static int attach_process(struct st *s, pid_t pid)
 		return cli_error("stat", "cannot attach to process %d: %s", (int)pid,
 				 errno == ENOENT ? "no such process" : strerror(errno)), -1;
 	struct dirent *de;
-	int ret = 0, nset0 = s->nsets;
+	int ret = 0, nt0 = s->ntargets;
 	while (ret == 0 && (de = readdir(d)))
 		if (de->d_name[0] != '.') {
 			pid_t tid = (pid_t)atoi(de->d_name);
 			ret = st_sets_add(s, tid, 0);
 			/* a thread other than the first may have ended meanwhile */
-			if (ret < 0 && s->nsets > nset0 + 1 && kill(tid, 0) < 0)
+			if (ret < 0 && s->ntargets > nt0 + 1 && kill(tid, 0) < 0)
 				ret = 0;
 		}
 	closedir(d);

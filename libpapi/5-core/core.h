@@ -57,6 +57,8 @@ typedef struct EventSet {
 	int inherit;
 	int multiplex;		/* each counter its own group: the kernel rotates */
 	int enable_on_exec;	/* internal: papi stat counts from the child's exec */
+	int one_group;		/* internal: papi stat's {a,b}: every counter in one kernel
+				 * group (the first is the leader), whatever its PMU */
 
 	int nev, cap_ev;
 	struct es_event *ev;

@@ -253,7 +253,7 @@ static int hw_open(EventSet_t *es, int h)
 	const struct native *n = native_get(hw->ntv);
 	if (!n)
 		return PAPI_EBUG;
-	int key = group_key(&n->attr), g = -1;
+	int key = es->one_group ? -1 : group_key(&n->attr), g = -1;
 	/* :cpu=N in the name counts the set's task (or CPU) on CPU N only; the
 	 * kernel groups only events of one CPU. */
 	int cpu = n->on_cpu ? n->on_cpu - 1 : es->cpu;

@@ -60,11 +60,13 @@ load helper
 @test "papi chooser --groups: software events fit in one set usable by papi stat" {
 	run --separate-stderr -0 papi chooser --groups perf::TASK-CLOCK perf::PAGE-FAULTS perf::CONTEXT-SWITCHES
 	[ "${#lines[@]}" -eq 1 ]
-	[ "${lines[0]}" = "-e perf::TASK-CLOCK,perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES" ]
-	run -0 papi stat ${lines[0]} true
+	[ "${lines[0]}" = "-e '{perf::TASK-CLOCK,perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES}'" ]
+	# the line pastes into a shell as papi stat's group of three
+	run --separate-stderr -0 eval "papi stat -x, ${lines[0]} true"
+	[ "$(grep -c ',event,perf::' <<<"$stderr")" -eq 3 ]
 	# the class word is accepted (and ignored) here too
 	run -0 papi chooser --groups NATIVE perf::TASK-CLOCK perf::PAGE-FAULTS
-	[ "$output" = "-e perf::TASK-CLOCK,perf::PAGE-FAULTS" ]
+	[ "$output" = "-e '{perf::TASK-CLOCK,perf::PAGE-FAULTS}'" ]
 	command -v jq >/dev/null || skip "jq is not installed"
 	run -0 papi chooser --groups --json perf::TASK-CLOCK perf::PAGE-FAULTS
 	[ "$(echo "$output" | jq -c .groups)" = '[["perf::TASK-CLOCK","perf::PAGE-FAULTS"]]' ]

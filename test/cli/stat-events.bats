@@ -186,3 +186,38 @@ for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
 	run --separate-stderr -1 papi stat --strict -I 50 -e io:::rchar true
 	[[ "$stderr" == *"--strict: cannot count io:::rchar"* ]]
 }
+
+@test "stat -e {a,b}: a group of events counted together, beside events given alone" {
+	run --separate-stderr papi stat -j -e '{perf::TASK-CLOCK,perf::PAGE-FAULTS},perf::CS,{perf::MINOR-FAULTS}' true
+	[ "$status" -eq 0 ]
+	jq -e '[.events[] | [.name, .group, .available]] == [["perf::TASK-CLOCK",1,true],
+	       ["perf::PAGE-FAULTS",1,true],["perf::CS",null,true],["perf::MINOR-FAULTS",2,true]]' <<<"$stderr"
+	# one kernel group: its members were enabled and running for the same time
+	jq -e '[.events[] | select(.group == 1) | [.time_enabled, .time_running]] | unique | length == 1' <<<"$stderr"
+	jq -e '.events[] | select(.name == "perf::TASK-CLOCK") | .value > 0' <<<"$stderr"
+	run --separate-stderr papi stat -x, -e '{perf::TASK-CLOCK,perf::PAGE-FAULTS}' true
+	[ "$(grep -c '^,event,perf::' <<<"$stderr")" -eq 2 ]
+}
+
+@test "stat -e {a,b}: counted whole or not at all; the reason names the group" {
+	ev=$(uncountable)
+	run --separate-stderr papi stat -e "{perf::TASK-CLOCK,$ev},perf::PAGE-FAULTS" true
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"<not supported> perf::TASK-CLOCK"* ]]
+	[[ "$stderr" == *"<not supported> $ev"* ]]
+	[[ "$stderr" == *"Not supported: perf::TASK-CLOCK, $ev:"* ]]
+	[[ "$stderr" == *"{perf::TASK-CLOCK,$ev}: $ev: no hardware PMU driver"* ]]
+	grep -Eq '^ +[0-9]+ +perf::PAGE-FAULTS' <<<"$stderr"
+	run --separate-stderr papi stat --strict -e "{perf::TASK-CLOCK,$ev}" true
+	[ "$status" -eq 1 ]
+}
+
+@test "stat -e: braces that do not pair, nest or end a name are usage errors" {
+	for e in '{a,b' 'a}' '{a,{b}}' '{a}:u' '{}' '{a,b},' 'a{b}'; do
+		run papi stat -e "$e" true
+		[ "$status" -eq 2 ] || { echo "-e $e: $output"; false; }
+		[[ "$output" == *"in '-e $e'"* ]] || { echo "-e $e: $output"; false; }
+	done
+	run papi stat -e '{a,b}:u' true
+	[[ "$output" == *"qualifiers go on each event inside"* ]]
+}

@@ -1,0 +1,436 @@
+/* stat_sets.c: papi stat's EventSets: one per target (a thread, a process, a CPU) and bundle ({a,b} groups apart), adding the events, reading them back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "internal.h"
+#include "stat.h"
+
+/*
+ * Sets are kept target by target: set k counts bundle k % nbundles of
+ * target k / nbundles. Bundle 0 holds the events given alone; bundle b > 0
+ * the events of the b-th {...} group, opened as one kernel group so that
+ * they are counted together or not at all. An event's slot is its index
+ * in its bundle's set, the same for every target.
+ */
+
+/* Whether an event that failed to join a set with ret is merely not
+ * supported here (reported, and the run goes on, as perf stat does) or
+ * the setup failed (permission, the target, memory: papi stat stops). */
+static int not_supported(int ret)
+{
+	switch (ret) {
+	case PAPI_ENOEVNT: case PAPI_ENOSUPP: case PAPI_EINVAL: case PAPI_ECMP:
+	case PAPI_ECNFLCT: case PAPI_ENOCMP: case PAPI_ECMP_DISABLED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The names of the events of bundle b already added to a set, for a
+ * conflict message. */
+static void added_names(struct st *s, int upto, int b, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	char cut[80];
+	for (int i = 0; i < upto && k + 1 < len; i++)
+		if (s->ev[i].avail && s->ev[i].slot >= 0 && s->ev[i].bundle == b)
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "",
+					      cli_cut(s->ev[i].name, cut, sizeof cut));
+}
+
+/* "{a,b,c}" of brace group g, into buf. */
+static void brace_names(const struct st *s, int g, char *buf, size_t len)
+{
+	size_t k = (size_t)snprintf(buf, len, "{");
+	for (int i = 0; i < s->nev && k + 2 < len; i++)
+		if (s->ev[i].brace == g)
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k > 1 ? "," : "", s->ev[i].name);
+	if (k + 1 < len)
+		snprintf(buf + k, len - k, "}");
+}
+
+/* A {...} group is counted whole or not at all: when one of its events
+ * cannot be counted (here, or with the others), none is, each with the
+ * reason. */
+static void brace_fails(struct st *s, int g, const struct st_event *culprit, int ret)
+{
+	char names[512], why[768];
+	char *r = st_reason(culprit->name, ret);
+	brace_names(s, g, names, sizeof names);
+	snprintf(why, sizeof why, "%s: %s: %s", names, culprit->name,
+		 ret == PAPI_ECNFLCT ? "no counters can hold the group's events all at once"
+				     : r ? st_skip_name(r, culprit->name) : PAPI_strerror(ret));
+	free(r);
+	for (int i = 0; i < s->nev; i++)
+		if (s->ev[i].brace == g && s->ev[i].avail) {
+			s->ev[i].avail = 0;
+			s->ev[i].slot = -1;
+			free(s->ev[i].reason);
+			s->ev[i].reason = strdup(why);
+		}
+}
+
+/* Add the events of bundle b to set id. first: the first target's set,
+ * which decides what can be counted; the later ones take the same. */
+static int add_bundle(struct st *s, int id, int b, int first)
+{
+	EventSet_t *es = es_lookup(id);
+	for (int i = 0; i < s->nev; i++) {
+		struct st_event *e = &s->ev[i];
+		if (!e->avail || e->bundle != b || e->cidx > 0)
+			continue;	/* another component's: csets_add */
+		if (!first) {
+			int ret = PAPI_add_event(id, e->code);
+			if (ret != PAPI_OK && ret != PAPI_ECNFLCT)
+				return ret;
+			continue;
+		}
+		int dup = -1;
+		for (int j = 0; j < i; j++)
+			if (s->ev[j].avail && s->ev[j].code == e->code && s->ev[j].bundle == b)
+				dup = j;
+		if (dup >= 0) {		/* the same event twice: one counter */
+			e->slot = s->ev[dup].slot;
+			continue;
+		}
+		int ret = PAPI_add_event(id, e->code);
+		if (b > 0 && ret != PAPI_OK) {
+			if (!not_supported(ret))
+				return ret;
+			brace_fails(s, e->brace, e, ret);
+			PAPI_cleanup_eventset(id);
+			return PAPI_OK;
+		}
+		if (ret == PAPI_ECNFLCT && !s->o.no_multiplex && !es->multiplex) {
+			/* Too many for the counters together: let the kernel
+			 * rotate them, each in its own group, and scale. */
+			es->multiplex = 1;
+			s->multiplexed = 1;
+			if ((ret = es_reopen(es)) == PAPI_OK)
+				ret = PAPI_add_event(id, e->code);
+		}
+		if (ret == PAPI_ECNFLCT && s->o.no_multiplex) {
+			char others[1024], cut[80];
+			added_names(s, i, b, others, sizeof others);
+			cli_error("stat", "cannot count %s together with %s: no counters can hold "
+				  "them all at once (drop an event or allow multiplexing)",
+				  cli_cut(e->name, cut, sizeof cut), others);
+			return PAPI_ECNFLCT;
+		}
+		if (ret != PAPI_OK) {
+			if (!not_supported(ret)) {
+				char *why = st_reason(e->name, ret), cut[80];
+				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
+					  why ? st_skip_name(why, e->name) : PAPI_strerror(ret));
+				free(why);
+				return ret;
+			}
+			st_not_available(e, ret);
+			continue;
+		}
+		e->slot = PAPI_num_events(id) - 1;
+	}
+	return PAPI_OK;
+}
+
+/* ------------------------------------------------------------------ other components
+ * Their EventSets count on papi stat itself: what the whole machine does
+ * (net, stealtime) while the command runs, and the command's own I/O (io),
+ * which Linux adds to its parent's when papi reaps it. */
+
+/* Why events of component cidx cannot count this run's targets, or NULL. */
+static const char *cmp_unsuitable(const struct st *s, int cidx)
+{
+	static char why[300];
+	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
+	const char *name = ci ? ci->name : "?";
+	if (!ci || ci->disabled)
+		return NULL;	/* PAPI_add_event says why */
+	if (ci->default_granularity == PAPI_GRN_THR)
+		snprintf(why, sizeof why, "component %s counts the thread that reads it: papi stat "
+			 "itself, not %s (it counts in a program that links libpapi)", name,
+			 s->o.cmd ? "the command" : "the targets");
+	else if (ci->default_granularity != PAPI_GRN_PROC)
+		return NULL;
+	else if (!s->o.cmd)
+		snprintf(why, sizeof why, "component %s counts the process that reads it: papi stat "
+			 "itself, not the processes attached to", name);
+	else if (s->o.no_inherit)
+		snprintf(why, sizeof why, "component %s sees the command's I/O with its children's, "
+			 "once it has ended: not with --no-inherit", name);
+	else if (s->o.interval_ms)
+		snprintf(why, sizeof why, "component %s sees the command's I/O only once it has "
+			 "ended: not with -I", name);
+	else
+		return NULL;
+	return why;
+}
+
+/* Add the other components' events to their sets (once, with the first
+ * target's). PAPI_OK, or an error after a message. */
+static int csets_add(struct st *s)
+{
+	for (int i = 0; i < s->nev; i++) {
+		struct st_event *e = &s->ev[i];
+		if (!e->avail || e->cidx <= 0)
+			continue;
+		const char *why = cmp_unsuitable(s, e->cidx);
+		if (why) {
+			e->avail = 0;
+			free(e->reason);
+			e->reason = strdup(why);
+			continue;
+		}
+		if (!s->csets) {
+			s->ncsets = PAPI_num_components();
+			if (!(s->csets = malloc((size_t)s->ncsets * sizeof *s->csets)))
+				return cli_error("stat", "out of memory"), PAPI_ENOMEM;
+			for (int k = 0; k < s->ncsets; k++)
+				s->csets[k] = PAPI_NULL;
+		}
+		int dup = -1;
+		for (int j = 0; j < i; j++)
+			if (s->ev[j].avail && s->ev[j].code == e->code)
+				dup = j;
+		if (dup >= 0) {
+			e->slot = s->ev[dup].slot;
+			continue;
+		}
+		int *id = &s->csets[e->cidx], ret = PAPI_OK;
+		if (*id == PAPI_NULL)
+			ret = PAPI_create_eventset(id);
+		if (ret == PAPI_OK)
+			ret = PAPI_add_event(*id, e->code);
+		if (ret != PAPI_OK) {
+			if (!not_supported(ret)) {
+				char *r = st_reason(e->name, ret), cut[80];
+				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
+					  r ? st_skip_name(r, e->name) : PAPI_strerror(ret));
+				free(r);
+				return ret;
+			}
+			st_not_available(e, ret);
+			continue;
+		}
+		e->slot = PAPI_num_events(*id) - 1;
+	}
+	return PAPI_OK;
+}
+
+int st_csets_start(struct st *s)
+{
+	for (int k = 0; k < s->ncsets; k++) {
+		int st = 0, ret;
+		if (s->csets[k] == PAPI_NULL || PAPI_num_events(s->csets[k]) <= 0)
+			continue;
+		PAPI_state(s->csets[k], &st);
+		ret = st & PAPI_RUNNING ? PAPI_reset(s->csets[k]) : PAPI_start(s->csets[k]);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "cannot start counting: %s",
+					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+	}
+	return 0;
+}
+
+int st_csets_stop(struct st *s)
+{
+	int bad = 0;
+	for (int k = 0; k < s->ncsets; k++) {
+		int st = 0;
+		if (s->csets[k] == PAPI_NULL || PAPI_state(s->csets[k], &st) != PAPI_OK ||
+		    !(st & PAPI_RUNNING))
+			continue;
+		int ret = PAPI_stop(s->csets[k], NULL);
+		if (ret != PAPI_OK)
+			bad = cli_error("stat", "cannot stop counting: %s",
+					*papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret));
+	}
+	return bad ? -1 : 0;
+}
+
+/* --strict: an event that cannot be counted stops papi stat before the
+ * command runs. 0, or -1 after naming each such event and why. */
+static int refuse(const struct st *s)
+{
+	int bad = 0;
+	char cut[80];
+	for (int i = 0; i < s->nev; i++)
+		if (!s->ev[i].avail) {
+			cli_error("stat", "--strict: cannot count %s: %s", cli_cut(s->ev[i].name, cut, sizeof cut),
+				  s->ev[i].reason ? st_skip_name(s->ev[i].reason, s->ev[i].name) : "not supported");
+			bad = 1;
+		}
+	return bad ? -1 : 0;
+}
+
+void st_bundles(struct st *s)
+{
+	s->nbundles = 1 + s->nbraces;
+	for (int i = 0; i < s->nev; i++)
+		s->ev[i].bundle = s->ev[i].brace;
+	/* a kernel group holds perf_event's events only */
+	for (int i = 0; i < s->nev; i++)
+		if (s->ev[i].avail && s->ev[i].brace && s->ev[i].cidx > 0) {
+			papi_set_reason("an event of another component cannot join a kernel group");
+			brace_fails(s, s->ev[i].brace, &s->ev[i], PAPI_ECMP);
+		}
+}
+
+/* One set of target t for bundle b, configured for it. Its id, or -1. */
+static int new_set(struct st *s, const struct st_target *t, int b)
+{
+	int id = PAPI_NULL, ret = PAPI_create_eventset(&id);
+	if (ret != PAPI_OK)
+		return cli_error("stat", "cannot create an EventSet: %s", PAPI_strerror(ret)), -1;
+	EventSet_t *es = es_lookup(id);
+	es->attach = t->tid;
+	es->cpu = t->cpu;
+	/* a CPU is counted whole, whoever runs there: nothing to inherit */
+	es->inherit = t->cpu < 0 && !s->o.no_inherit;
+	es->enable_on_exec = t->enable_on_exec;
+	es->multiplex = b == 0 && s->multiplexed;
+	es->one_group = b > 0;
+	return id;
+}
+
+int st_sets_add_target(struct st *s, const struct st_target *t)
+{
+	int nb = s->nbundles > 0 ? s->nbundles : 1;
+	int *n = realloc(s->sets, (size_t)(s->nsets + nb) * sizeof *n);
+	if (n)
+		s->sets = n;
+	struct st_target *tg = realloc(s->tg, (size_t)(s->ntargets + 1) * sizeof *tg);
+	if (tg)
+		s->tg = tg;
+	if (!n || !tg)
+		return cli_error("stat", "out of memory"), -1;
+	int first = s->ntargets == 0, ret = PAPI_OK;
+	s->tg[s->ntargets++] = *t;
+	for (int b = 0; b < nb && ret == PAPI_OK; b++) {
+		int id = new_set(s, t, b);
+		if (id < 0)
+			return -1;
+		s->sets[s->nsets++] = id;
+		ret = add_bundle(s, id, b, first);
+	}
+	if (ret == PAPI_OK && first)
+		ret = csets_add(s);
+	if (ret == PAPI_OK && first && s->o.strict && refuse(s) < 0)
+		return -1;
+	if (ret != PAPI_OK && !first && t->tid) {
+		/* A thread of an attached process may end while we attach. */
+		cli_error("stat", "cannot attach to thread %d: %s", (int)t->tid,
+			  *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret));
+		return -1;
+	}
+	return ret == PAPI_OK ? 0 : -1;
+}
+
+int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
+{
+	struct st_target t = { .tid = tid, .cpu = -1, .enable_on_exec = enable_on_exec };
+	return st_sets_add_target(s, &t);
+}
+
+int st_sets_retarget(struct st *s, int target, pid_t tid)
+{
+	int nb = s->nbundles > 0 ? s->nbundles : 1;
+	s->tg[target].tid = tid;
+	for (int k = target * nb; k < (target + 1) * nb; k++) {
+		EventSet_t *es = es_lookup(s->sets[k]);
+		es->attach = tid;
+		int ret = es->nev ? es_reopen(es) : PAPI_OK;
+		if (ret != PAPI_OK)
+			return cli_error("stat", "cannot set the counters up again: %s",
+					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+	}
+	return 0;
+}
+
+/* Add target t's counts into val[nev] (and en/run when not NULL). */
+static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run)
+{
+	int nb = s->nbundles > 0 ? s->nbundles : 1;
+	for (int b = 0; b < nb; b++) {
+		EventSet_t *es = es_lookup(s->sets[t * nb + b]);
+		int n = es->nev > 0 ? es->nev : 1;
+		long long v[n];
+		uint64_t e[n], r[n];
+		if (es->nev == 0)
+			continue;
+		int ret = es_read_times(es, v, e, r);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
+								 : PAPI_strerror(ret)), -1;
+		for (int i = 0; i < s->nev; i++) {
+			int sl = s->ev[i].slot;
+			if (!s->ev[i].avail || s->ev[i].bundle != b || s->ev[i].cidx > 0 || sl < 0 ||
+			    sl >= es->nev)
+				continue;
+			val[i] += v[sl];
+			if (en) {
+				en[i] += e[sl];
+				run[i] += r[sl];
+			}
+		}
+	}
+	return 0;
+}
+
+int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run)
+{
+	for (int i = 0; i < s->nev; i++) {
+		val[i] = 0;
+		if (en)
+			en[i] = run[i] = 0;
+	}
+	return read_target(s, t, val, en, run);
+}
+
+int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
+{
+	for (int i = 0; i < s->nev; i++) {
+		val[i] = 0;
+		if (en)
+			en[i] = run[i] = 0;
+	}
+	for (int t = 0; t < s->ntargets; t++)
+		if (read_target(s, t, val, en, run) < 0)
+			return -1;
+	return st_csets_read(s, val);
+}
+
+int st_csets_read(struct st *s, long long *val)
+{
+	/* the other components' counts (running: so far; stopped: the run's) */
+	for (int k = 0; k < s->ncsets; k++) {
+		int n = s->csets[k] == PAPI_NULL ? 0 : PAPI_num_events(s->csets[k]);
+		if (n <= 0)
+			continue;
+		long long v[n];
+		int ret = PAPI_read(s->csets[k], v);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
+								 : PAPI_strerror(ret)), -1;
+		for (int i = 0; i < s->nev; i++)
+			if (s->ev[i].avail && s->ev[i].cidx == k && s->ev[i].slot >= 0 &&
+			    s->ev[i].slot < n)
+				val[i] = v[s->ev[i].slot];
+	}
+	return 0;
+}
+
+int st_sets_start(struct st *s)
+{
+	for (int k = 0; k < s->nsets; k++) {
+		if (PAPI_num_events(s->sets[k]) == 0)
+			continue;	/* none of the events is supported here */
+		int ret = PAPI_start(s->sets[k]);
+		if (ret != PAPI_OK)
+			return cli_error("stat", "cannot start counting: %s", PAPI_strerror(ret)), -1;
+	}
+	return 0;
+}
