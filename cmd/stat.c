@@ -12,7 +12,7 @@
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
-	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_DOMAIN,
+	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DOMAIN,
 };
 
 static const struct cli_opt opts[] = {
@@ -37,6 +37,10 @@ static const struct cli_opt opts[] = {
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
 	{ "interval", 'I', required_argument, "MS", "print the counts of every MS milliseconds" },
+	{ "interval-count", OPT_IV_COUNT, required_argument, "N",
+	  "with -I: stop counting after N intervals (a command still runs to its end)" },
+	{ "delay", 'D', required_argument, "MS",
+	  "start counting MS milliseconds after the command starts (or after attaching)" },
 	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
 	  "stop after MS milliseconds: the command gets SIGTERM, then SIGKILL (--kill-after)" },
 	{ "kill-after", OPT_KILL_AFTER, required_argument, "MS",
@@ -133,6 +137,14 @@ static int parse(struct st *s, int argc, char **argv)
 			if (cli_long_arg("stat", "-I", c.optarg, 1, 86400000, &s->o.interval_ms) < 0)
 				return -1;
 			break;
+		case OPT_IV_COUNT:
+			if (cli_long_arg("stat", c.optword, c.optarg, 1, 0x7fffffff, &s->o.interval_count) < 0)
+				return -1;
+			break;
+		case 'D':
+			if (cli_long_arg("stat", c.optword, c.optarg, 1, 86400000, &s->o.delay_ms) < 0)
+				return -1;
+			break;
 		case OPT_TIMEOUT:
 			if (cli_long_arg("stat", "--timeout", c.optarg, 1, 0x7fffffff, &s->o.timeout_ms) < 0)
 				return -1;
@@ -185,6 +197,8 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "-r repeats a command; it cannot be used with -p/-t"), -1;
 	if (s->o.interval_ms && s->o.repeat > 1)
 		return cli_usage("stat", "-I and -r cannot be used together"), -1;
+	if (s->o.interval_count && !s->o.interval_ms)
+		return cli_usage("stat", "--interval-count needs -I"), -1;
 	if (kill_after && !s->o.timeout_ms)
 		return cli_usage("stat", "--kill-after needs --timeout"), -1;
 	if (kill_after && attach)

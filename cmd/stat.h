@@ -41,6 +41,9 @@ struct st_opts {
 	int domain;		/* --domain: PAPI_DOM_* bits, 0 for the default (user) */
 	const char *domain_arg;	/* its text, for messages */
 	long interval_ms;	/* -I, 0 = none */
+	long interval_count;	/* --interval-count: stop counting after that many, 0 = none */
+	long delay_ms;		/* --delay: start counting this long after the start */
+	int system_wide;	/* -a or -C: count whole CPUs */
 	long timeout_ms;	/* --timeout, 0 = none */
 	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */
 	pid_t *pids;		/* -p: processes (every thread) */
@@ -118,6 +121,7 @@ struct st {
 	int niv;
 	int ivrows;		/* interval lines printed (human, CSV) */
 	long long *ivprev;	/* totals at the previous interval */
+	int iv_stopped;		/* --interval-count was reached: counting stopped */
 	int64_t ivprev_ns;	/* and its time */
 	FILE *out;		/* where the report goes */
 	struct st_rank rank;	/* this process in its MPI job */
@@ -173,6 +177,8 @@ int st_csets_start(struct st *s);
 int st_csets_stop(struct st *s);
 /* The other components' counts into val (only their events'). 0 or -1. */
 int st_csets_read(struct st *s, long long *val);
+/* Stop counting on every set; the counts stay readable. */
+void st_sets_stop(struct st *s);
 
 /* ---- stat_run.c */
 /* Catch the signals papi stat forwards to the command (or that stop an

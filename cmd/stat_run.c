@@ -179,7 +179,16 @@ struct waited {
 				 * used meanwhile; -1 when some target's could not be
 				 * read (it was reaped before its end was seen) */
 	int timeout;		/* what --timeout sent: 0 nothing, 1 SIGTERM, 2 and SIGKILL */
+	int64_t count_from, count_to;	/* when counting began and ended (--delay,
+				 * --interval-count), 0 when it ran from t0 to the end */
 };
+
+/* --delay: start the counters that were opened disabled. */
+static void delayed_start(struct st *s, int64_t t, struct waited *w)
+{
+	if (st_sets_start(s) == 0 && st_csets_start(s) == 0)
+		w->count_from = t;
+}
 
 /* --timeout: the time is up at t. The command gets SIGTERM; when it is still
  * there the grace period later, SIGKILL. Returns the next deadline, 0 when
@@ -208,9 +217,12 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 	long long t0s[n > 0 ? n : 1][2];
 	long long cur[s->nev > 0 ? s->nev : 1];
 	const int64_t step = (int64_t)s->o.interval_ms * 1000000;
-	int64_t next_iv = step ? t0 + step : 0;
+	/* with --delay, counting (and the intervals) begin later */
+	int64_t start_at = s->o.delay_ms ? t0 + (int64_t)s->o.delay_ms * 1000000 : 0;
+	int64_t origin = start_at ? start_at : t0;
+	int64_t next_iv = step ? origin + step : 0;
 	int64_t deadline = s->o.timeout_ms ? t0 + (int64_t)s->o.timeout_ms * 1000000 : 0;
-	int live = n;
+	int live = n, niv = 0;
 
 	memset(w, 0, sizeof *w);
 	for (int i = 0; i < n; i++) {
@@ -231,20 +243,35 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 		if (pid > 0) {
 			pending[SIGCHLD] = 0;
 			if (wait4(pid, &w->status, WNOHANG, &w->ru) == pid)
-				return;
-		} else if (live == 0) {
+				break;
+		} else if (live == 0 && !s->o.system_wide) {
 			break;
 		}
 		int64_t t = st_now_ns();
+		if (start_at && t >= start_at) {
+			delayed_start(s, start_at, w);
+			start_at = 0;
+		}
 		if (deadline && t >= deadline) {
 			if (pid <= 0)
 				break;
 			deadline = time_up(s, pid, deadline, w);
 		}
-		if (next_iv && t >= next_iv) {
+		if (next_iv && !start_at && t >= next_iv) {
 			if (st_sets_read(s, cur, NULL, NULL) == 0)
-				st_interval(s, next_iv - t0, cur);
+				st_interval(s, next_iv - origin, cur);
 			next_iv += step;
+			if (s->o.interval_count && ++niv == s->o.interval_count) {
+				/* --interval-count: counting ends here; a command
+				 * still runs to its end, as under perf stat */
+				st_sets_stop(s);
+				s->iv_stopped = 1;
+				w->count_from = origin;
+				w->count_to = origin + niv * step;
+				next_iv = 0;
+				if (pid <= 0)
+					break;
+			}
 			continue;
 		}
 		for (int i = 0; i < n; i++)
@@ -253,7 +280,7 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 				pfd[i].fd = -1;
 				live--;
 			}
-		int64_t until = next_iv;
+		int64_t until = start_at && (!next_iv || start_at < next_iv) ? start_at : next_iv;
 		if (live > 0 && polled_targets(pfd, n) && (!until || until > t + 100000000))
 			until = t + 100000000;
 		if (deadline && (!until || deadline < until))
@@ -273,6 +300,10 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 				pfd[i].fd = -1;
 				live--;
 			}
+	}
+	if (s->o.delay_ms && !w->count_to) {
+		w->count_from = origin;
+		w->count_to = st_now_ns();
 	}
 	/* attached: the targets still running */
 	for (int i = 0; i < n; i++)
@@ -294,6 +325,9 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 {
 	struct st_run *run = &s->runs[r];
 	run->elapsed_ns = st_now_ns() - t0;
+	/* --delay, --interval-count: the time counted */
+	if (w->count_to)
+		run->elapsed_ns = w->count_to > w->count_from ? w->count_to - w->count_from : 0;
 	run->elapsed = (double)run->elapsed_ns / 1e9;
 	run->user = tv_s(w->ru.ru_utime);
 	run->sys = tv_s(w->ru.ru_stime);
@@ -317,7 +351,8 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
  * posix_spawn cannot pass on. */
 static int can_spawn(const struct st *s)
 {
-	return !s->o.no_inherit && !s->o.interval_ms && saved[SIGCHLD].sa_handler != SIG_IGN;
+	return !s->o.no_inherit && !s->o.interval_ms && !s->o.delay_ms &&
+	       saved[SIGCHLD].sa_handler != SIG_IGN;
 }
 
 /* spawn_command's answer for a file the kernel cannot execute (a script
@@ -439,7 +474,8 @@ static int fork_command(struct st *s, int r, int have_set)
 	}
 	close(go[0]);
 	close(err[1]);
-	int ret = r == 0 && !have_set ? st_sets_add(s, pid, 1) : st_sets_retarget(s, 0, pid);
+	/* --delay: the counters open disabled and start later */
+	int ret = r == 0 && !have_set ? st_sets_add(s, pid, !s->o.delay_ms) : st_sets_retarget(s, 0, pid);
 	int status = 0, e = 0;
 	if (ret < 0) {
 		close(go[1]);
@@ -461,8 +497,9 @@ static int fork_command(struct st *s, int r, int have_set)
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
 	}
-	/* the command has exec'd: the other components count from now */
-	if (st_csets_start(s) < 0) {
+	/* the command has exec'd: the other components count from now (or
+	 * from --delay's end) */
+	if (!s->o.delay_ms && st_csets_start(s) < 0) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
 		return CLI_FAIL;
@@ -506,7 +543,7 @@ static int run_attached(struct st *s)
 	for (int i = 0; i < s->o.ntids; i++)
 		if (st_sets_add(s, s->o.tids[i], 0) < 0)
 			return CLI_FAIL;
-	if (st_sets_start(s) < 0 || st_csets_start(s) < 0)
+	if ((!s->o.delay_ms && (st_sets_start(s) < 0 || st_csets_start(s) < 0)))
 		return CLI_FAIL;
 	int64_t t0 = st_now_ns();
 	struct waited w;
@@ -514,6 +551,8 @@ static int run_attached(struct st *s)
 	if (st_csets_stop(s) < 0)
 		return CLI_FAIL;
 	int64_t el = st_now_ns() - t0;
+	if (w.count_to)
+		el = w.count_to > w.count_from ? w.count_to - w.count_from : 0;
 	s->runs[0] = (struct st_run){ .elapsed_ns = el, .elapsed = (double)el / 1e9, .user = -1,
 				      .sys = -1, .status = -1 };
 	if (w.ticks[0] >= 0) {
@@ -540,7 +579,7 @@ int st_run_all(struct st *s)
 			return CLI_FAIL;
 		/* The last interval, cut short by the end: the intervals add
 		 * up to the total. */
-		if (s->o.interval_ms)
+		if (s->o.interval_ms && !s->iv_stopped)
 			st_interval(s, s->runs[r].elapsed_ns, val);
 		for (int i = 0; i < s->nev; i++) {
 			s->ev[i].val[r] = val[i];

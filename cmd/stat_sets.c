@@ -434,3 +434,12 @@ int st_sets_start(struct st *s)
 	}
 	return 0;
 }
+
+void st_sets_stop(struct st *s)
+{
+	for (int k = 0; k < s->nsets; k++) {
+		EventSet_t *es = es_lookup(s->sets[k]);
+		if (es && es->nev)
+			es_disable(es);
+	}
+}

@@ -229,6 +229,10 @@ extern const struct es_hooks profil_es_hooks;
 /* papi stat: es_read_values plus each event's time enabled and running in
  * ns (counting.c). enabled/running may be NULL. PAPI_ESYS on a failed read. */
 int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running);
+/* Stop es counting, whether PAPI_start or its target's exec (enable_on_exec)
+ * started it; es_read_times then reads the counts it stopped with (papi
+ * stat's --interval-count). PAPI_OK or PAPI_ESYS. */
+int es_disable(EventSet_t *es);
 
 /* ------------------------------------------------------------------ llapi: multiplex, attach, threads, options
  * multiplex.c: software multiplexing (PAPI_MULTIPLEX_FORCE_SW) rotates slices

@@ -510,3 +510,15 @@ int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t
 	}
 	return PAPI_OK;
 }
+
+/* es_disable: see core.h. */
+int es_disable(EventSet_t *es)
+{
+	if (es->state & PAPI_RUNNING) {
+		long long v[es->nev > 0 ? es->nev : 1];
+		return stop_impl(es->id, v);
+	}
+	if (es->cset)
+		return PAPI_OK;
+	return group_ioctl(es, PERF_EVENT_IOC_DISABLE);
+}

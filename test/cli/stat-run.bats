@@ -120,3 +120,40 @@ EOF
 	[[ "$output" == *"never signalled"* ]]
 	run -2 papi stat --kill-after 0 --timeout 100 true
 }
+
+@test "--interval-count N: counting stops after N intervals; they add up to the total" {
+	run --separate-stderr papi stat -j -I 30 --interval-count 2 -e perf::TASK-CLOCK \
+		sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'
+	[ "$status" -eq 0 ]
+	jq -e '.intervals | length == 2' <<<"$stderr"
+	jq -e '([.intervals[].values[0]] | add) == .events[0].value' <<<"$stderr"
+	# the time counted, not the command's: two intervals
+	jq -e '.elapsed.mean == 0.06' <<<"$stderr"
+	run papi stat --interval-count 2 true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--interval-count needs -I"* ]]
+	run papi stat -I 10 --interval-count 0 true
+	[ "$status" -eq 2 ]
+}
+
+@test "--delay MS: counting starts MS after the command; a command that ends sooner counts nothing" {
+	# a command that ends before the delay: nothing is counted
+	run --separate-stderr papi stat -j --delay 3000 -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
+	[ "$status" -eq 0 ]
+	jq -e '.events[0].value == 0 and .events[1].value == 0' <<<"$stderr"
+	jq -e '.elapsed.mean == 0' <<<"$stderr"
+	# what the command does before the delay is not counted: its page
+	# faults come first (sort's buffers), then it only sleeps
+	run --separate-stderr papi stat -j -D 1500 -e perf::PAGE-FAULTS \
+		sh -c 'seq 1 300000 | sort -n >/dev/null; sleep 2'
+	[ "$status" -eq 0 ]
+	jq -e '.events[0].value < 200' <<<"$stderr"
+	run --separate-stderr papi stat -j -e perf::PAGE-FAULTS \
+		sh -c 'seq 1 300000 | sort -n >/dev/null; sleep 0.1'
+	jq -e '.events[0].value > 1000' <<<"$stderr"
+	# intervals begin with the counting
+	run --separate-stderr papi stat -j -D 100 -I 100 -e perf::TASK-CLOCK sleep 0.35
+	jq -e '.intervals[0].time == 0.1 and (.intervals | length) <= 3' <<<"$stderr"
+	run papi stat --delay 0 true
+	[ "$status" -eq 2 ]
+}
