@@ -12,7 +12,8 @@
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
-	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DOMAIN,
+	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT,
+	OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
 };
 
 static const struct cli_opt opts[] = {
@@ -34,6 +35,17 @@ static const struct cli_opt opts[] = {
 	{ "merge", OPT_MERGE, no_argument, NULL,
 	  "report an MPI job from its per-rank files: the operands are files or directories" },
 	{ "job", OPT_JOB, required_argument, "ID", "--merge: the job to report when the files hold several" },
+	{ "all-cpus", 'a', no_argument, NULL,
+	  "count every online CPU whole, whoever runs there (while the command runs, or until "
+	  "interrupted); needs perf_event_paranoid 0 or CAP_PERFMON" },
+	{ "cpu", 'C', required_argument, "CPU[,CPU...]", "count these CPUs whole (as -a; 0-3,8 ranges)" },
+	{ "per-cpu", OPT_PER_CPU, no_argument, NULL, "with -a/-C: a row per CPU" },
+	{ "no-aggr", 'A', no_argument, NULL, "the same as --per-cpu" },
+	{ "per-core", OPT_PER_CORE, no_argument, NULL, "with -a/-C: a row per core (its hardware threads summed)" },
+	{ "per-socket", OPT_PER_SOCKET, no_argument, NULL, "with -a/-C: a row per socket" },
+	{ "per-node", OPT_PER_NODE, no_argument, NULL, "with -a/-C: a row per NUMA node" },
+	{ "per-thread", OPT_PER_THREAD, no_argument, NULL, "with -p/-t: a row per thread" },
+	{ "per-process", OPT_PER_PROCESS, no_argument, NULL, "with -p: a row per process" },
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
 	{ "interval", 'I', required_argument, "MS", "print the counts of every MS milliseconds" },
@@ -137,6 +149,22 @@ static int parse(struct st *s, int argc, char **argv)
 			if (cli_long_arg("stat", "-I", c.optarg, 1, 86400000, &s->o.interval_ms) < 0)
 				return -1;
 			break;
+		case 'a': s->o.system_wide = 1; break;
+		case 'C':
+			if (st_cpus_parse(s, c.optarg) < 0)
+				return -1;
+			s->o.system_wide = 1;
+			break;
+		case 'A': case OPT_PER_CPU: case OPT_PER_CORE: case OPT_PER_SOCKET: case OPT_PER_NODE:
+		case OPT_PER_THREAD: case OPT_PER_PROCESS: {
+			int a = opt == 'A' || opt == OPT_PER_CPU ? AGGR_CPU : opt == OPT_PER_CORE ? AGGR_CORE
+				: opt == OPT_PER_SOCKET ? AGGR_SOCKET : opt == OPT_PER_NODE ? AGGR_NODE
+				: opt == OPT_PER_THREAD ? AGGR_THREAD : AGGR_PROCESS;
+			if (s->o.aggr && s->o.aggr != a)
+				return cli_usage("stat", "one --per-* at a time"), -1;
+			s->o.aggr = a;
+			break;
+		}
 		case OPT_IV_COUNT:
 			if (cli_long_arg("stat", c.optword, c.optarg, 1, 0x7fffffff, &s->o.interval_count) < 0)
 				return -1;
@@ -176,7 +204,7 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
+		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o and --job"), -1;
 		if (s->o.json && s->o.sep)
@@ -189,8 +217,18 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "--merge-wait goes with --per-rank"), -1;
 	if (s->o.ncmd == 0)
 		s->o.cmd = NULL;
-	if (!attach && !s->o.cmd)
-		return cli_usage("stat", "no command to run (or -p/-t to attach)"), -1;
+	if (!attach && !s->o.cmd && !s->o.system_wide)
+		return cli_usage("stat", "no command to run (or -p/-t to attach, -a or -C to count CPUs)"), -1;
+	if (s->o.system_wide && attach)
+		return cli_usage("stat", "-a and -C count whole CPUs: they cannot be used with -p/-t"), -1;
+	if (s->o.system_wide && !s->o.cmd && s->o.repeat > 1)
+		return cli_usage("stat", "-r repeats a command; -a without one counts until interrupted"), -1;
+	if (s->o.aggr >= AGGR_CPU && s->o.aggr <= AGGR_NODE && !s->o.system_wide)
+		return cli_usage("stat", "--per-cpu, --per-core, --per-socket and --per-node need -a or -C"), -1;
+	if (s->o.aggr == AGGR_THREAD && !attach)
+		return cli_usage("stat", "--per-thread needs -p or -t"), -1;
+	if (s->o.aggr == AGGR_PROCESS && !s->o.npids)
+		return cli_usage("stat", "--per-process needs -p"), -1;
 	if (attach && s->o.cmd)
 		return cli_usage("stat", "give a command or -p/-t, not both"), -1;
 	if (attach && s->o.repeat > 1)
@@ -309,6 +347,10 @@ int cmd_stat(int argc, char **argv)
 	    (s.o.domain && cli_set_domain("stat", s.o.domain_arg, s.o.domain) != 0) ||
 	    st_groups_add(&s) < 0)
 		goto fail;
+	/* A whole CPU is counted in every domain this user may, as perf stat
+	 * -a does (who may count CPUs may count the kernel). */
+	if (s.o.system_wide && !s.o.domain)
+		PAPI_set_domain(PAPI_DOM_ALL);
 	if (s.nev == 0 && st_events_default(&s) < 0)
 		goto fail;
 	if (st_events_resolve(&s) < 0 || st_groups_map(&s) < 0)

@@ -44,6 +44,9 @@ struct st_opts {
 	long interval_count;	/* --interval-count: stop counting after that many, 0 = none */
 	long delay_ms;		/* --delay: start counting this long after the start */
 	int system_wide;	/* -a or -C: count whole CPUs */
+	int *cpus;		/* -C LIST (or every online CPU, once read), sorted */
+	int ncpus;
+	int aggr;		/* enum st_aggr: the rows of the report */
 	long timeout_ms;	/* --timeout, 0 = none */
 	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */
 	pid_t *pids;		/* -p: processes (every thread) */
@@ -69,10 +72,20 @@ struct st_rank {
 	char host[128];
 };
 
+/* One row of a --per-* report: the targets it sums. */
+struct st_row {
+	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234" */
+	int n;			/* targets summed (CPUs of a core, socket, node) */
+	long long *val;		/* [nev][repeat]: each event's count per run */
+	uint64_t *en, *run;	/* [nev]: time enabled and running, over the runs */
+	long long *ivprev;	/* [nev]: totals at the previous interval */
+};
+
 /* One target of the count: a thread (or the command, tid 0 until it is
  * forked, or a process and what it starts), or a whole CPU. */
 struct st_target {
 	pid_t tid;
+	pid_t pid;		/* -p: the process the thread belongs to, else 0 */
 	int cpu;		/* -1, or the CPU counted whole (system-wide) */
 	int enable_on_exec;	/* counting starts at the target's exec */
 };
@@ -86,8 +99,13 @@ struct st_run {
 
 struct st_interval {
 	int64_t t_ns;			/* its end, since counting began */
+	int64_t at_ns;			/* when its counts were read */
+	long long *rows;		/* --per-*: [nrows][nev], each row's deltas */
 	long long *val;			/* per event (delta over the interval) */
 };
+
+/* --per-*: what each row of the report sums. */
+enum st_aggr { AGGR_NONE, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_NODE, AGGR_THREAD, AGGR_PROCESS };
 
 /* A metric group being counted: the DEFAULT group (shown beside its
  * events) or one given with -g. */
@@ -114,6 +132,10 @@ struct st {
 	int nsets;
 	struct st_target *tg;	/* what is counted: threads, processes or CPUs */
 	int ntargets;
+	struct st_row *rows;	/* --per-*: the report's rows (stat_rows.c) */
+	int nrows;
+	int *tg_row;		/* each target's row */
+	long long *rowcur;	/* [nrows][nev]: the last interval sample's totals */
 	int multiplexed;	/* counters were opened as separate groups */
 	struct st_run *runs;
 	int nruns;
@@ -122,7 +144,7 @@ struct st {
 	int ivrows;		/* interval lines printed (human, CSV) */
 	long long *ivprev;	/* totals at the previous interval */
 	int iv_stopped;		/* --interval-count was reached: counting stopped */
-	int64_t ivprev_ns;	/* and its time */
+	int64_t ivprev_ns;	/* and when it was read */
 	FILE *out;		/* where the report goes */
 	struct st_rank rank;	/* this process in its MPI job */
 	int ranked;		/* the JSON report says the MPI rank and job */
@@ -152,6 +174,48 @@ const char *st_skip_name(const char *why, const char *name);
 /* e cannot be counted here (ret says why, unless e has a reason already). */
 void st_not_available(struct st_event *e, int ret);
 void st_free(struct st *s);
+
+/* ---- stat_rows.c: --per-cpu, --per-core, --per-socket, --per-node,
+ * --per-thread, --per-process */
+/* After run r: each target's counts into its row (the rows are made at
+ * the first call), and their sums into val, en and run [nev], read at
+ * once so that the rows add up to the totals. 0, or -1 after a message. */
+int st_rows_collect(struct st *s, int r, long long *val, uint64_t *en, uint64_t *run);
+/* For an interval: read each target once, keep the rows' totals, and
+ * their sums into cur[nev]. 0 or -1. */
+int st_rows_sample(struct st *s, long long *cur);
+/* After st_interval: that sample's counts row by row (printed, or kept
+ * for the JSON report). */
+void st_rows_interval(struct st *s, int64_t t_ns);
+/* The human report's event lines, row by row, with the DEFAULT metrics of
+ * each row; then the -g groups' metrics row by row. */
+struct st_metric;
+void st_rows_human(const struct st *s, FILE *f, const struct st_metric *m, int nm);
+struct csv;
+struct json;
+/* CSV rows of each event and metric per row (the target column). */
+void st_rows_csv(const struct st *s, struct csv *c);
+/* JSON: "per" and "rows". */
+void st_rows_json(const struct st *s, struct json *j);
+/* JSON: an interval's "rows". */
+void st_rows_json_interval(const struct st *s, struct json *j, int k);
+/* The word of s->o.aggr: "cpu", "core", ... */
+const char *st_aggr_name(int aggr);
+void st_rows_free(struct st *s);
+
+/* ---- stat_cpus.c: whole CPUs */
+/* -C LIST into s->o.cpus. 0, or -1 after a usage message. */
+int st_cpus_parse(struct st *s, const char *list);
+/* Read the CPUs from sysfs: -a takes every online CPU; each CPU of -C must
+ * be online. 0, or -1 after a message. */
+int st_cpus_read(struct st *s);
+/* One target per CPU of s->o.cpus, counting it whole. 0 or -1. */
+int st_cpus_targets(struct st *s);
+/* Where online CPU cpu sits. 0, or -1 when it is not online. */
+int st_cpus_place(int cpu, int *socket, int *die, int *core, int *node);
+/* The offline CPUs, as a list ("6,7"; "" when none), into buf. */
+void st_cpus_offline(char *buf, size_t len);
+void st_cpus_free(struct st *s);
 
 /* ---- stat_sets.c: the EventSets */
 /* After st_events_resolve: which EventSet of a target counts each event. */
@@ -308,9 +372,13 @@ void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metri
 /* ---- stat_report.c: the human report and the intervals */
 /* The final report in the chosen format on s->out. */
 void st_report(struct st *s);
+/* A count in the text report's columns: "51.129 ms" for a time, else the
+ * number (two decimals when not whole). */
+void st_human_value(FILE *f, const struct st_event *e, double v);
 /* Record (and in the human and CSV formats print) the interval that ends
- * t_ns after counting began, given the totals so far. */
-void st_interval(struct st *s, int64_t t_ns, const long long *total);
+ * t_ns after counting began, given the totals so far, read at_ns after
+ * counting began (the metrics take the time between two reads). */
+void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *total);
 
 /* ---- stat_export.c: CSV and JSON */
 struct csv;

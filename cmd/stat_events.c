@@ -89,9 +89,14 @@ int st_events_parse(struct st *s, char *list)
 
 int st_events_default(struct st *s)
 {
-	for (size_t i = 0; i < sizeof default_set / sizeof *default_set; i++)
-		if (st_event_push(s, default_set[i], 1) < 0)
+	for (size_t i = 0; i < sizeof default_set / sizeof *default_set; i++) {
+		const char *name = default_set[i];
+		/* a whole CPU has no task clock of its own, as under perf stat -a */
+		if (s->o.system_wide && i == 0)
+			name = "perf::CPU-CLOCK";
+		if (st_event_push(s, name, 1) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -258,8 +263,11 @@ void st_free(struct st *s)
 		free(s->ev[i].reason);
 		free(s->ev[i].val);
 	}
-	for (int i = 0; i < s->niv; i++)
+	for (int i = 0; i < s->niv; i++) {
 		free(s->iv[i].val);
+		free(s->iv[i].rows);
+	}
+	st_rows_free(s);
 	free(s->iv);
 	free(s->ivprev);
 	free(s->ev);
@@ -269,4 +277,5 @@ void st_free(struct st *s)
 	free(s->runs);
 	free(s->o.pids);
 	free(s->o.tids);
+	st_cpus_free(s);
 }

@@ -50,11 +50,14 @@ static void csv_stat_row(struct csv *c, const char *kind, const char *name, cons
 	csv_num(c, t->max);
 }
 
+/* Empty columns from from, then the note; the target (the last column) is
+ * empty: a row of the totals. */
 static void csv_empty(struct csv *c, int from, const char *note)
 {
-	for (int k = from; k < st_ncsv_cols - 1; k++)
+	for (int k = from; k < st_ncsv_cols - 2; k++)
 		csv_field(c, NULL);
 	csv_field(c, note);
+	csv_field(c, NULL);
 	csv_row_end(c);
 }
 
@@ -82,6 +85,7 @@ void st_csv_report(const struct st *s, FILE *f)
 		csv_int(&c, per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
 		csv_field(&c, e->run == 0 && e->en > 0 ? "not counted" : NULL);
+		csv_field(&c, NULL);
 		csv_row_end(&c);
 	}
 	for (int k = 0; k < nm; k++) {
@@ -107,6 +111,8 @@ void st_csv_report(const struct st *s, FILE *f)
 		csv_stat_row(&c, "time", st_time_names[w], "s", &t);
 		csv_empty(&c, 10, NULL);
 	}
+	if (s->nrows)
+		st_rows_csv(s, &c);
 	/* What --timeout sent in the last run, and when. */
 	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
 	for (int k = 0; k < sent; k++) {
@@ -160,6 +166,15 @@ static void json_target(struct json *j, const struct st *s)
 	for (int i = 0; i < s->o.ntids; i++)
 		json_int(j, s->o.tids[i]);
 	json_arr_end(j);
+	json_key(j, "cpus");	/* -a, -C: the CPUs counted whole */
+	if (s->o.system_wide) {
+		json_arr_begin(j);
+		for (int i = 0; i < s->o.ncpus; i++)
+			json_int(j, s->o.cpus[i]);
+		json_arr_end(j);
+	} else {
+		json_put_null(j);
+	}
 	json_kint(j, "runs", s->nruns);
 	int st = s->nruns > 0 ? s->runs[s->nruns - 1].status : -1;
 	json_key(j, "exit_status");
@@ -253,13 +268,14 @@ static void json_intervals(struct json *j, const struct st *s)
 	for (int k = 0; k < s->niv; k++) {
 		json_obj_begin(j);
 		json_num(j, "time", (double)s->iv[k].t_ns / 1e9);
-		int64_t from = k ? s->iv[k - 1].t_ns : 0;
-		int nm = st_interval_metrics(s, s->iv[k].val, (double)(s->iv[k].t_ns - from) / 1e9, m);
+		int64_t from = k ? s->iv[k - 1].at_ns : 0;
+		int nm = st_interval_metrics(s, s->iv[k].val, (double)(s->iv[k].at_ns - from) / 1e9, m);
 		json_key(j, "metrics");
 		json_obj_begin(j);
 		for (int i = 0; i < nm; i++)
 			json_num(j, m[i].def->name, m[i].value);
 		json_obj_end(j);
+		st_rows_json_interval(s, j, k);
 		json_key(j, "values");
 		json_arr_begin(j);
 		for (int i = 0; i < s->nev; i++)
@@ -312,6 +328,8 @@ void st_json_report(const struct st *s, FILE *f)
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
+	if (s->nrows)
+		st_rows_json(s, &j);
 	if (s->o.interval_ms)
 		json_intervals(&j, s);
 	json_obj_end(&j);

@@ -10,7 +10,7 @@
 #include "stat.h"
 
 /* ------------------------------------------------------------------ one run */
-static void human_value(FILE *f, const struct st_event *e, double v)
+void st_human_value(FILE *f, const struct st_event *e, double v)
 {
 	if (e->is_time)
 		fprintf(f, "%16.3f %-4s", v / 1e6, "ms");
@@ -115,8 +115,36 @@ static void human_ids(FILE *f, const char *one, const char *many, const pid_t *i
 		fprintf(f, "%s%d", i == 0 ? " " : i == n - 1 ? " and " : ", ", (int)id[i]);
 }
 
+/* "CPU 1", "CPUs 0-3,8", as a CPU list. */
+static void human_cpus(FILE *f, const struct st *s)
+{
+	fprintf(f, " %s ", s->o.ncpus == 1 ? "CPU" : "CPUs");
+	for (int i = 0; i < s->o.ncpus; i++) {
+		int j = i;
+		while (j + 1 < s->o.ncpus && s->o.cpus[j + 1] == s->o.cpus[j] + 1)
+			j++;
+		fprintf(f, "%s%d", i ? "," : "", s->o.cpus[i]);
+		if (j > i)
+			fprintf(f, "-%d", s->o.cpus[j]);
+		i = j;
+	}
+	char off[128];
+	st_cpus_offline(off, sizeof off);
+	if (*off)
+		fprintf(f, " (offline, not counted: %s)", off);
+}
+
 static void human_status(FILE *f, const struct st *s)
 {
+	if (s->o.system_wide) {
+		fprintf(f, " Counts of");
+		human_cpus(f, s);
+		if (!s->o.cmd) {
+			fputs(", system-wide:\n\n", f);
+			return;
+		}
+		fputs(", system-wide, while", f);
+	}
 	if (!s->o.cmd) {
 		fprintf(f, " Counts of");
 		if (s->o.npids)
@@ -128,14 +156,14 @@ static void human_status(FILE *f, const struct st *s)
 		fputs(":\n\n", f);
 		return;
 	}
-	fprintf(f, " Counts of '");
+	fprintf(f, s->o.system_wide ? " '" : " Counts of '");
 	for (int i = 0; i < s->o.ncmd; i++)
 		fprintf(f, "%s%s", i ? " " : "", s->o.cmd[i]);
 	int st = s->nruns > 0 ? s->runs[s->nruns - 1].status : 0;
 	if (s->o.repeat > 1)
-		fprintf(f, "' (%d of %d runs", s->nruns, s->o.repeat);
+		fprintf(f, "'%s (%d of %d runs", s->o.system_wide ? " ran" : "", s->nruns, s->o.repeat);
 	else
-		fputs("' (", f);
+		fprintf(f, "'%s (", s->o.system_wide ? " ran" : "");
 	if (WIFSIGNALED(st))
 		fprintf(f, "%skilled by signal %d, %s", s->o.repeat > 1 ? ", last " : "",
 			WTERMSIG(st), strsignal(WTERMSIG(st)));
@@ -156,9 +184,11 @@ static void human(const struct st *s, FILE *f)
 	int nm = st_metrics(s, m), multi = s->nruns > 1;
 	fputc('\n', f);
 	human_status(f, s);
-	if (multi)
+	if (multi && !s->nrows)
 		stats_header(f);
-	for (int i = 0; i < s->nev; i++) {
+	if (s->nrows)
+		st_rows_human(s, f, m, nm);
+	for (int i = 0; i < s->nev && !s->nrows; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail) {
 			fprintf(f, "%21s %s\n", "<not supported>", e->name);
@@ -175,7 +205,7 @@ static void human(const struct st *s, FILE *f)
 				  e->is_time ? "ms" : "");
 			fputc(' ', f);
 		} else {
-			human_value(f, e, t.mean);
+			st_human_value(f, e, t.mean);
 		}
 		fprintf(f, " %s", e->name);
 		for (int k = 0; k < nm; k++)
@@ -203,7 +233,8 @@ static void human(const struct st *s, FILE *f)
 				fprintf(f, "%s %s", k++ ? "," : "", s->ev[j].name);
 		fprintf(f, ":\n   %s\n", e->reason);
 	}
-	human_groups(f, s, m, nm);
+	if (!s->nrows)
+		human_groups(f, s, m, nm);
 	fputc('\n', f);
 	for (int w = 0; w < T_COUNT; w++) {
 		struct st_stats t;
@@ -232,7 +263,7 @@ void st_report(struct st *s)
 }
 
 /* ------------------------------------------------------------------ intervals */
-void st_interval(struct st *s, int64_t t_ns, const long long *total)
+void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *total)
 {
 	double t = (double)t_ns / 1e9;
 	if (!s->ivprev && !(s->ivprev = calloc((size_t)s->nev, sizeof *s->ivprev)))
@@ -244,8 +275,8 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 		d[i] = total[i] - s->ivprev[i];
 		s->ivprev[i] = total[i];
 	}
-	double secs = (double)(t_ns - s->ivprev_ns) / 1e9;
-	s->ivprev_ns = t_ns;
+	double secs = (double)(at_ns - s->ivprev_ns) / 1e9;
+	s->ivprev_ns = at_ns;
 	struct st_ivmetric m[st_metrics_max(s)];
 	int nm = s->o.json ? 0 : st_interval_metrics(s, d, secs, m);
 	if (s->o.json) {	/* kept for the one document at the end */
@@ -255,7 +286,7 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 			return;
 		}
 		s->iv = n;
-		s->iv[s->niv++] = (struct st_interval){ .t_ns = t_ns, .val = d };
+		s->iv[s->niv++] = (struct st_interval){ .t_ns = t_ns, .at_ns = at_ns, .val = d };
 		return;
 	}
 	FILE *f = s->out;
@@ -283,11 +314,12 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 			csv_field(&c, m[k].def->name);
 			csv_double(&c, st_tidy(m[k].value));
 			csv_field(&c, m[k].def->unit);
-			for (int j = 5; j < st_ncsv_cols - 1; j++)
+			for (int j = 5; j < st_ncsv_cols - 2; j++)
 				csv_field(&c, NULL);
 			char note[80];
 			snprintf(note, sizeof note, "group %s", m[k].grp->g->name);
 			csv_field(&c, note);
+			csv_field(&c, NULL);
 			csv_row_end(&c);
 		}
 	} else {
@@ -298,7 +330,7 @@ void st_interval(struct st *s, int64_t t_ns, const long long *total)
 			if (!e->avail)
 				continue;
 			fprintf(f, "%12.3f ", t);
-			human_value(f, e, (double)d[i]);
+			st_human_value(f, e, (double)d[i]);
 			fprintf(f, " %s\n", e->name);
 		}
 		for (int k = 0; k < nm; k++) {

@@ -258,8 +258,10 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			deadline = time_up(s, pid, deadline, w);
 		}
 		if (next_iv && !start_at && t >= next_iv) {
-			if (st_sets_read(s, cur, NULL, NULL) == 0)
-				st_interval(s, next_iv - origin, cur);
+			if ((s->o.aggr ? st_rows_sample(s, cur) : st_sets_read(s, cur, NULL, NULL)) == 0) {
+				st_interval(s, next_iv - origin, t - origin, cur);
+				st_rows_interval(s, next_iv - origin);
+			}
 			next_iv += step;
 			if (s->o.interval_count && ++niv == s->o.interval_count) {
 				/* --interval-count: counting ends here; a command
@@ -305,6 +307,9 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 		w->count_from = origin;
 		w->count_to = st_now_ns();
 	}
+	/* whole CPUs count on after the command: stop them at its end */
+	if (s->o.system_wide && !s->iv_stopped)
+		st_sets_stop(s);
 	/* attached: the targets still running */
 	for (int i = 0; i < n; i++)
 		if (pfd[i].fd != -1) {
@@ -351,7 +356,7 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
  * posix_spawn cannot pass on. */
 static int can_spawn(const struct st *s)
 {
-	return !s->o.no_inherit && !s->o.interval_ms && !s->o.delay_ms &&
+	return !s->o.no_inherit && !s->o.interval_ms && !s->o.delay_ms && !s->o.system_wide &&
 	       saved[SIGCHLD].sa_handler != SIG_IGN;
 }
 
@@ -474,8 +479,14 @@ static int fork_command(struct st *s, int r, int have_set)
 	}
 	close(go[0]);
 	close(err[1]);
-	/* --delay: the counters open disabled and start later */
-	int ret = r == 0 && !have_set ? st_sets_add(s, pid, !s->o.delay_ms) : st_sets_retarget(s, 0, pid);
+	/* --delay: the counters open disabled and start later. -a and -C
+	 * count CPUs, not the command: they start just before its exec. */
+	int ret;
+	if (s->o.system_wide)
+		ret = (r == 0 ? st_cpus_targets(s) : 0) == 0 && (s->o.delay_ms || st_sets_start(s) == 0)
+			      ? 0 : -1;
+	else
+		ret = r == 0 && !have_set ? st_sets_add(s, pid, !s->o.delay_ms) : st_sets_retarget(s, 0, pid);
 	int status = 0, e = 0;
 	if (ret < 0) {
 		close(go[1]);
@@ -526,7 +537,8 @@ static int attach_process(struct st *s, pid_t pid)
 	while (ret == 0 && (de = readdir(d)))
 		if (de->d_name[0] != '.') {
 			pid_t tid = (pid_t)atoi(de->d_name);
-			ret = st_sets_add(s, tid, 0);
+			struct st_target t = { .tid = tid, .cpu = -1, .pid = pid };
+			ret = st_sets_add_target(s, &t);
 			/* a thread other than the first may have ended meanwhile */
 			if (ret < 0 && s->ntargets > nt0 + 1 && kill(tid, 0) < 0)
 				ret = 0;
@@ -535,14 +547,10 @@ static int attach_process(struct st *s, pid_t pid)
 	return ret;
 }
 
-static int run_attached(struct st *s)
+/* Count the targets set up (threads, or whole CPUs) until they end, a
+ * signal, --timeout or --interval-count: the one run without a command. */
+static int run_targets(struct st *s)
 {
-	for (int i = 0; i < s->o.npids; i++)
-		if (attach_process(s, s->o.pids[i]) < 0)
-			return CLI_FAIL;
-	for (int i = 0; i < s->o.ntids; i++)
-		if (st_sets_add(s, s->o.tids[i], 0) < 0)
-			return CLI_FAIL;
 	if ((!s->o.delay_ms && (st_sets_start(s) < 0 || st_csets_start(s) < 0)))
 		return CLI_FAIL;
 	int64_t t0 = st_now_ns();
@@ -555,7 +563,8 @@ static int run_attached(struct st *s)
 		el = w.count_to > w.count_from ? w.count_to - w.count_from : 0;
 	s->runs[0] = (struct st_run){ .elapsed_ns = el, .elapsed = (double)el / 1e9, .user = -1,
 				      .sys = -1, .status = -1 };
-	if (w.ticks[0] >= 0) {
+	/* attached: the CPU time the targets used meanwhile */
+	if (!s->o.system_wide && w.ticks[0] >= 0) {
 		double hz = (double)sysconf(_SC_CLK_TCK);
 		s->runs[0].user = (double)w.ticks[0] / hz;
 		s->runs[0].sys = (double)w.ticks[1] / hz;
@@ -565,6 +574,24 @@ static int run_attached(struct st *s)
 	return 0;
 }
 
+static int run_attached(struct st *s)
+{
+	for (int i = 0; i < s->o.npids; i++)
+		if (attach_process(s, s->o.pids[i]) < 0)
+			return CLI_FAIL;
+	for (int i = 0; i < s->o.ntids; i++)
+		if (st_sets_add(s, s->o.tids[i], 0) < 0)
+			return CLI_FAIL;
+	return run_targets(s);
+}
+
+/* -a or -C without a command: the CPUs, until a signal, --timeout or
+ * --interval-count ends the count. */
+static int run_system(struct st *s)
+{
+	return st_cpus_targets(s) < 0 ? CLI_FAIL : run_targets(s);
+}
+
 /* ------------------------------------------------------------------ every run */
 /* Every run (one in attach mode), its counts kept per run. 0 or an exit status. */
 int st_run_all(struct st *s)
@@ -572,15 +599,18 @@ int st_run_all(struct st *s)
 	long long val[s->nev];
 	uint64_t en[s->nev], run[s->nev];
 	for (int r = 0; r < s->o.repeat; r++) {
-		int rc = s->o.cmd ? run_command(s, r) : run_attached(s);
+		int rc = s->o.cmd ? run_command(s, r) : s->o.system_wide ? run_system(s) : run_attached(s);
 		if (rc != 0)
 			return rc;
-		if (st_sets_read(s, val, en, run) < 0)
+		if ((s->o.aggr ? st_rows_collect(s, r, val, en, run) : st_sets_read(s, val, en, run)) < 0)
 			return CLI_FAIL;
 		/* The last interval, cut short by the end: the intervals add
 		 * up to the total. */
 		if (s->o.interval_ms && !s->iv_stopped)
-			st_interval(s, s->runs[r].elapsed_ns, val);
+		{
+			st_interval(s, s->runs[r].elapsed_ns, s->runs[r].elapsed_ns, val);
+			st_rows_interval(s, s->runs[r].elapsed_ns);
+		}
 		for (int i = 0; i < s->nev; i++) {
 			s->ev[i].val[r] = val[i];
 			s->ev[i].en += en[i];

@@ -59,7 +59,7 @@ G
 	run --separate-stderr papi stat -x, -g EXACT true
 	[ "$status" -eq 0 ]
 	pf=$(grep '^,event,perf::PAGE-FAULTS,' <<<"$stderr" | cut -d, -f4)
-	grep -q "^,metric,twice,$((2 * pf)),,1,,.*,group EXACT\$" <<<"$stderr"
+	grep -q "^,metric,twice,$((2 * pf)),,1,,.*,group EXACT,\$" <<<"$stderr"
 }
 
 @test "-g with -I: each interval's metrics from its own counts and length" {
@@ -75,7 +75,7 @@ G
 	run --separate-stderr papi stat -I 40 -g EXACT sleep 0.1
 	grep -Eq '^ +0\.040 +[0-9]+\.000 +twice$' <<<"$stderr"
 	run --separate-stderr papi stat -x, -I 40 -g EXACT sleep 0.1
-	grep -q '^0.04,interval_metric,twice,[0-9]*,,.*,group EXACT$' <<<"$stderr"
+	grep -q '^0.04,interval_metric,twice,[0-9]*,,.*,group EXACT,$' <<<"$stderr"
 }
 
 @test "-g: a group this machine cannot compute is counted as far as it goes, and says why" {
