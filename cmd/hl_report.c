@@ -4,13 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <errno.h>
+
 #include "cli.h"
 #include "cmds.h"
 #include "hl_report.h"
+#include "plot.h"
+
+enum { O_PLOT = CLI_LONG(0) };
 
 static const struct cli_opt opts[] = {
 	{ "detail", 'd', no_argument, NULL, "one entry per rank and thread instead of the summary" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
+	{ "plot", O_PLOT, required_argument, "FILE",
+	  "also draw the regions side by side into FILE, an SVG chart (a panel per metric and event)" },
 	{ 0 },
 };
 
@@ -234,6 +241,68 @@ static int summary(const struct hlr *r, int json)
 	return CLI_OK;
 }
 
+/* --plot: a panel per derived metric and per event, a bar per region. */
+static int plot(const struct hlr *r, const char *path)
+{
+	int n = r->nregion, nm = r->nmetric - HLR_REALNS - 1;
+	if (n == 0)
+		return cli_error(spec.name, "--plot: no region to draw");
+	double *tot = calloc((size_t)r->nmetric, sizeof *tot);
+	double *v = calloc((size_t)(5 + (nm > 0 ? nm : 0)) * (size_t)n, sizeof *v);
+	struct plot_panel *p = calloc((size_t)(5 + (nm > 0 ? nm : 0)), sizeof *p);
+	const char **cats = calloc((size_t)n, sizeof *cats);
+	if (!tot || !v || !p || !cats) {
+		free(tot), free(v), free(p), free(cats);
+		return cli_error(spec.name, "out of memory");
+	}
+	static const struct {
+		const char *title, *unit;
+	} dm[5] = { { "real time", "s" }, { "CPU time", "s" }, { "instructions per cycle", "IPC" },
+		    { "floating-point instructions", "MFLIPS/s" },
+		    { "floating-point operations", "MFLOPS/s" } };
+	for (int i = 0; i < n; i++) {
+		long long count;
+		double real_ns;
+		cats[i] = r->region[i].name;
+		totals(r, &r->region[i], tot, NULL, &count, &real_ns);
+		struct derived d = derive(r, tot, real_ns);
+		double dv[5] = { d.real_s, d.cpu_s, d.ipc, d.mflips, d.mflops };
+		for (int k = 0; k < 5; k++)
+			v[k * n + i] = dv[k];
+		for (int m = 0; m < nm; m++)
+			v[(5 + m) * n + i] = tot[HLR_REALNS + 1 + m];
+	}
+	int np = 0;
+	for (int k = 0; k < 5 + nm; k++) {
+		int any = 0;
+		for (int i = 0; i < n; i++)
+			any |= !isnan(v[k * n + i]);
+		if (!any)
+			continue;	/* a metric whose events were not counted */
+		p[np].title = k < 5 ? dm[k].title : r->metric[HLR_REALNS + 1 + k - 5];
+		p[np].unit = k < 5 ? dm[k].unit : r->instant[HLR_REALNS + 1 + k - 5] ? "value" : "count";
+		p[np].nlines = 1;
+		p[np].y[0] = &v[k * n];
+		np++;
+	}
+	char title[128];
+	snprintf(title, sizeof title, "papi hl-report: %d region%s, %d rank%s", n, n == 1 ? "" : "s",
+		 r->nrank, r->nrank == 1 ? "" : "s");
+	int ret = CLI_OK;
+	FILE *f = fopen(path, "we");
+	if (!f) {
+		ret = cli_error(spec.name, "--plot: cannot write '%s': %s", path, strerror(errno));
+	} else {
+		plot_bars_svg(f, title, cats, n, p, np);
+		if (fflush(f) != 0 || ferror(f))
+			ret = cli_error(spec.name, "--plot: write error on %s: %s", path, strerror(errno));
+		if (fclose(f) != 0 && ret == CLI_OK)
+			ret = cli_error(spec.name, "--plot: write error on %s: %s", path, strerror(errno));
+	}
+	free(tot), free(v), free(p), free(cats);
+	return ret;
+}
+
 static int detail(const struct hlr *r, int json)
 {
 	struct json j;
@@ -295,6 +364,7 @@ int cmd_hl_report(int argc, char **argv)
 {
 	struct cli_ctx c;
 	int o, json = 0, det = 0, n, ret;
+	const char *plot_path = NULL;
 	char err[1024];
 
 	cli_begin(&c, &spec, argc, argv);
@@ -305,6 +375,9 @@ int cmd_hl_report(int argc, char **argv)
 			break;
 		case 'j':
 			json = 1;
+			break;
+		case O_PLOT:
+			plot_path = c.optarg;
 			break;
 		}
 	}
@@ -320,6 +393,8 @@ int cmd_hl_report(int argc, char **argv)
 			return cli_error(spec.name, "%s", err);
 		}
 	ret = det ? detail(&r, json) : summary(&r, json);
+	if (plot_path && ret == CLI_OK)
+		ret = plot(&r, plot_path);
 	hlr_free(&r);
 	return cli_finish(spec.name, ret);
 }

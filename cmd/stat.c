@@ -13,7 +13,7 @@
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT,
-	OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
+	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
 };
 
 static const struct cli_opt opts[] = {
@@ -51,6 +51,8 @@ static const struct cli_opt opts[] = {
 	{ "interval", 'I', required_argument, "MS", "print the counts of every MS milliseconds" },
 	{ "interval-count", OPT_IV_COUNT, required_argument, "N",
 	  "with -I: stop counting after N intervals (a command still runs to its end)" },
+	{ "plot", OPT_PLOT, required_argument, "FILE",
+	  "with -I: draw the intervals into FILE, an SVG chart (a panel per event and metric)" },
 	{ "delay", 'D', required_argument, "MS",
 	  "start counting MS milliseconds after the command starts (or after attaching)" },
 	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
@@ -150,6 +152,7 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			break;
 		case 'a': s->o.system_wide = 1; break;
+		case OPT_PLOT: s->o.plot_path = c.optarg; break;
 		case 'C':
 			if (st_cpus_parse(s, c.optarg) < 0)
 				return -1;
@@ -204,7 +207,8 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
+		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.plot_path ||
+		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o and --job"), -1;
 		if (s->o.json && s->o.sep)
@@ -237,6 +241,10 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "-I and -r cannot be used together"), -1;
 	if (s->o.interval_count && !s->o.interval_ms)
 		return cli_usage("stat", "--interval-count needs -I"), -1;
+	if (s->o.plot_path && !s->o.interval_ms)
+		return cli_usage("stat", "--plot draws the intervals: it needs -I"), -1;
+	if (s->o.plot_path && s->o.per_rank)
+		return cli_usage("stat", "--plot draws one count, not an MPI job's ranks"), -1;
 	if (kill_after && !s->o.timeout_ms)
 		return cli_usage("stat", "--kill-after needs --timeout"), -1;
 	if (kill_after && attach)
@@ -386,6 +394,8 @@ int cmd_stat(int argc, char **argv)
 	} else {
 		st_report(&s);
 	}
+	if (s.o.plot_path && st_plot(&s) < 0 && ret == 0)
+		ret = CLI_FAIL;
 	if (fflush(s.out) != 0 || ferror(s.out))
 		ret = cli_error("stat", "write error on %s: %s", s.o.out_path ? s.o.out_path : "stderr",
 				strerror(errno));

@@ -47,6 +47,7 @@ struct st_opts {
 	int *cpus;		/* -C LIST (or every online CPU, once read), sorted */
 	int ncpus;
 	int aggr;		/* enum st_aggr: the rows of the report */
+	const char *plot_path;	/* --plot FILE.svg: the intervals as a chart */
 	long timeout_ms;	/* --timeout, 0 = none */
 	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */
 	pid_t *pids;		/* -p: processes (every thread) */
@@ -202,6 +203,11 @@ void st_rows_json_interval(const struct st *s, struct json *j, int k);
 /* The word of s->o.aggr: "cpu", "core", ... */
 const char *st_aggr_name(int aggr);
 void st_rows_free(struct st *s);
+
+/* ---- stat_plot.c */
+/* --plot: write the intervals kept in s->iv as an SVG chart into
+ * s->o.plot_path. 0, or -1 after a message. */
+int st_plot(const struct st *s);
 
 /* ---- stat_cpus.c: whole CPUs */
 /* -C LIST into s->o.cpus. 0, or -1 after a usage message. */

@@ -279,14 +279,19 @@ void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *tot
 	s->ivprev_ns = at_ns;
 	struct st_ivmetric m[st_metrics_max(s)];
 	int nm = s->o.json ? 0 : st_interval_metrics(s, d, secs, m);
-	if (s->o.json) {	/* kept for the one document at the end */
+	/* kept for the one JSON document at the end, and for --plot */
+	int keep = 0;
+	if (s->o.json || s->o.plot_path) {
 		struct st_interval *n = realloc(s->iv, (size_t)(s->niv + 1) * sizeof *n);
-		if (!n) {
-			free(d);
-			return;
+		if (n) {
+			s->iv = n;
+			s->iv[s->niv++] = (struct st_interval){ .t_ns = t_ns, .at_ns = at_ns, .val = d };
+			keep = 1;
 		}
-		s->iv = n;
-		s->iv[s->niv++] = (struct st_interval){ .t_ns = t_ns, .at_ns = at_ns, .val = d };
+	}
+	if (s->o.json) {
+		if (!keep)
+			free(d);
 		return;
 	}
 	FILE *f = s->out;
@@ -340,5 +345,6 @@ void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *tot
 		}
 	}
 	fflush(f);
-	free(d);
+	if (!keep)
+		free(d);
 }

@@ -315,10 +315,14 @@ void st_rows_interval(struct st *s, int64_t t_ns)
 			tot[w * s->nev + i] = now - s->rows[w].ivprev[i];
 			s->rows[w].ivprev[i] = now;
 		}
-	if (s->o.json) {	/* the deltas go with the interval just recorded */
-		if (s->niv > 0 && !s->iv[s->niv - 1].rows)
-			s->iv[s->niv - 1].rows = tot;
-		else
+	/* the deltas go with the interval just recorded (JSON, --plot) */
+	int kept = 0;
+	if ((s->o.json || s->o.plot_path) && s->niv > 0 && !s->iv[s->niv - 1].rows) {
+		s->iv[s->niv - 1].rows = tot;
+		kept = 1;
+	}
+	if (s->o.json) {
+		if (!kept)
 			free(tot);
 		return;
 	}
@@ -351,7 +355,8 @@ void st_rows_interval(struct st *s, int64_t t_ns)
 		}
 	}
 	fflush(f);
-	free(tot);
+	if (!kept)
+		free(tot);
 }
 
 /* ------------------------------------------------------------------ CSV and JSON */

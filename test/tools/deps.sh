@@ -27,6 +27,8 @@ command -v papi_avail >/dev/null 2>&1 || need="$need papi-tools"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
+# papi stat --plot and hl-report --plot: their SVG is rendered to PNG.
+command -v rsvg-convert >/dev/null 2>&1 || need="$need librsvg2-bin"
 # Sanitizers and fuzzing (make check-sanitize, check-tsan, fuzz): gcc's
 # ASan/LSan/UBSan/TSan runtimes, clang and its libFuzzer runtime.
 have_lib libasan.so || need="$need libasan8"

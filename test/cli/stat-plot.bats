@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# stat-plot.bats: papi stat --plot FILE.svg and papi hl-report --plot: SVG that xmllint parses and rsvg-convert renders to a PNG that is not blank.
+load helper
+
+# check_svg FILE: valid XML, an svg root, and a rendering with ink in it.
+check_svg() {
+	command -v xmllint >/dev/null || skip "xmllint is not installed (make deps)"
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed (make deps)"
+	xmllint --noout "$1"
+	[ "$(xmllint --xpath 'local-name(/*)' "$1")" = svg ]
+	rsvg-convert -o "$1.png" "$1"
+	read -r w h ink colours < <(python3 "$PAPI_TOP/test/tools/png_ink.py" "$1.png")
+	[ "$w" -gt 100 ] && [ "$h" -gt 100 ]
+	awk -v i="$ink" 'BEGIN { exit !(i > 5) }' || { echo "only $ink% inked"; false; }
+	[ "$colours" -gt 10 ] || { echo "$colours colours"; false; }
+}
+
+@test "--plot: the intervals of a real -I run as a chart, a panel per event and metric" {
+	run --separate-stderr papi stat -I 40 --plot run.svg -g PAGE_FAULTS \
+		sh -c 'for i in 1 2 3 4; do seq 1 30000 | sort -n >/dev/null; sleep 0.03; done'
+	[ "$status" -eq 0 ]
+	check_svg run.svg
+	# one panel per event and per metric of the intervals, with units
+	for t in 'perf::PAGE-FAULTS, in each interval' 'perf::TASK-CLOCK, in each interval' page_fault_rate cpu_utilization; do
+		grep -qF ">$t</text>" run.svg || { echo "no panel $t"; false; }
+	done
+	grep -qF '>time since counting began (s)</text>' run.svg
+	grep -qF '>ms</text>' run.svg
+	grep -qF '>1/s</text>' run.svg
+	# nine lines (four events, five metrics), each event with a point per interval
+	[ "$(grep -c '<path' run.svg)" -eq 9 ]
+	n=$(grep -c ' perf::PAGE-FAULTS$' <<<"$stderr")
+	[ "$n" -ge 2 ]
+	[ "$(grep -o '<circle' run.svg | wc -l)" -ge $((n * 4)) ]
+}
+
+@test "--plot with JSON and with rows: a line per row" {
+	[ "$(id -u)" -eq 0 ] || [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -le 0 ] ||
+		skip "counting whole CPUs needs root or perf_event_paranoid 0"
+	run --separate-stderr papi stat -a -A -j -I 50 --interval-count 3 --plot cpus.svg -e perf::CPU-CLOCK,perf::CS
+	[ "$status" -eq 0 ]
+	jq -e '.intervals | length == 3' <<<"$stderr"
+	check_svg cpus.svg
+	grep -qF '>CPU0</text>' cpus.svg
+}
+
+@test "--plot: usage and write errors" {
+	run papi stat --plot x.svg true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--plot draws the intervals: it needs -I"* ]]
+	run --separate-stderr papi stat -I 50 --plot /nonexistent/x.svg -e perf::TASK-CLOCK sleep 0.1
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/x.svg': No such file or directory"* ]]
+	# the report itself is still printed
+	[[ "$stderr" == *"perf::TASK-CLOCK"* ]]
+}
