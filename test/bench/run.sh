@@ -109,6 +109,10 @@ if command -v perf >/dev/null && perf stat -e task-clock -o /dev/null "$t" 2>/de
 fi
 hf "$@"
 
+# papi stat -a and -I 10 beside perf stat doing the same work.
+echo
+RUNS=$runs sh test/bench/stat_sys.sh "$build"
+
 # A program that links the library, initializes it and names one event.
 # libpfm4's tables hold ~42,000 pointers that are relocated at every start
 # when they sit in a PIE or in libpfm.so (the pkg-config --static link);
