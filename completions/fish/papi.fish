@@ -140,6 +140,10 @@ function __papi_values
             end
         case 'GROUP*'
             papi groups --names 2>/dev/null
+        case 'CPU*'
+            for c in /sys/devices/system/cpu/cpu[0-9]*
+                string replace -r '.*/cpu' '' -- $c
+            end
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null

@@ -279,3 +279,21 @@ fish_complete() {
 		[ "$output" = PAGE_FAULTS ]
 	fi
 }
+
+@test "papi stat -g completes group names, -C the CPUs, after a comma too" {
+	complete_words "$PAPI_BIN" stat -g PAGE_F
+	[ "$output" = PAGE_FAULTS ]
+	complete_words "$PAPI_BIN" stat -g CPI,PAGE_F
+	[ "$output" = CPI,PAGE_FAULTS ]
+	complete_words "$PAPI_BIN" stat -C ""
+	[ "$(sort -n <<<"$output" | head -1)" = 0 ]
+	[ "$(wc -l <<<"$output")" -eq "$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)" ]
+	if command -v zsh >/dev/null; then
+		zsh_complete 'papi stat -g CONTEXT_S'
+		[ "$output" = "papi stat -g CONTEXT_SWITCHES" ]
+	fi
+	if command -v fish >/dev/null; then
+		fish_complete 'papi stat -g CONTEXT_S'
+		[ "$output" = CONTEXT_SWITCHES ]
+	fi
+}
