@@ -70,7 +70,8 @@ static const struct cli_opt opts[] = {
 };
 
 static const struct cli_spec spec = {
-	"stat", "[OPTION]... [--] COMMAND [ARG]...\n       papi stat [OPTION]... -p PID[,PID...] | -t TID[,TID...]",
+	"stat", "[OPTION]... [--] COMMAND [ARG]...\n       papi stat [OPTION]... -p PID[,PID...] | -t TID[,TID...]\n"
+	"       papi stat [OPTION]... -a | -C CPU[,CPU...] [[--] COMMAND [ARG]...]",
 	"Run COMMAND and count its events from its exec, following its threads and\n"
 	"children. The report goes to standard error (or -o FILE); the command's\n"
 	"standard input, output and error are its own. An event this machine cannot\n"
