@@ -1,6 +1,7 @@
 # papi: one non-recursive Makefile.
 #
-#   make                  build build/libpapi.so.7.0, build/libpapi.a and build/papi
+#   make                  build build/libpapi.so.7.0, build/libpapi.a, build/libsde.so.1.0,
+#                         build/libsde.a and build/papi
 #   make check            install missing Debian packages, build, run every test
 #   make demo             install missing Debian packages, build, run the main job
 #   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, libraries,
@@ -15,9 +16,9 @@
 # compiler) and HOSTCC (builds what runs during the build): cross-compile with
 #   make CC=aarch64-linux-gnu-gcc BUILD=build-arm64 all tests
 #
-# New files need no edit here: libpapi/*.c, cmd/*.c, events/*.csv and
-# events/*.groups, and test programs test/{unit,api,sim,pmu}/t_*.c are found
-# by wildcard.  In a test folder,
+# New files need no edit here: libpapi/N-layer/*.c, libpapi/sde/*.c, cmd/*.c,
+# events/*.csv and events/*.groups, and test programs
+# test/{unit,api,sim,pmu}/t_*.c are found by wildcard.  In a test folder,
 # the .c files not named t_* are support code linked into each of its tests.
 
 VERSION     := 0.1.0
@@ -53,7 +54,7 @@ CLASSIC := papi_avail papi_native_avail papi_event_chooser papi_decode papi_cost
            papi_clockres papi_mem_info papi_command_line papi_component_avail \
            papi_hardware_avail papi_error_codes papi_version
 
-LIB_SRC  := $(sort $(wildcard libpapi/*/*.c))
+LIB_SRC  := $(sort $(wildcard libpapi/[0-9]-*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libpapi/3-naming/events_tbl.o \
             $(BUILD)/libpapi/3-naming/groups_tbl.o
 INT_A    := $(BUILD)/libpapi-internal.a
@@ -75,6 +76,18 @@ endef
 $(foreach d,$(TEST_DIRS),$(eval $(call test_dir,$(d))))
 TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 
+# test/sde: libsde's tests. t_sde_lib links libsde.a alone (a library's view:
+# nothing of libpapi); the others count through PAPI as well.
+SDE_TESTS := $(sort $(wildcard test/sde/t_*.c))
+SDE_BINS  := $(SDE_TESTS:test/%.c=$(BUILD)/test/%)
+$(BUILD)/test/sde/t_sde_lib: $(BUILD)/test/sde/t_sde_lib.o $(BUILD)/libsde.a
+	$(say) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/test/sde/t_%: $(BUILD)/test/sde/t_%.o $(BUILD)/libsde.a $(INT_A)
+	$(say) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+TEST_BINS += $(SDE_BINS)
+
 # The region API's OpenMP test is built with the compiler's OpenMP support.
 $(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -fopenmp
 # t_noalloc counts the allocator calls of everything it links.
@@ -84,7 +97,8 @@ $(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc rea
 .PHONY: check-tsan check-pmu fuzz fuzz-run
 .SECONDARY:
 
-all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/install/papi.pc $(BUILD)/papi-uninstalled.pc
+all: $(BUILD)/libpapi.a $(BUILD)/libpapi.so $(BUILD)/papi $(BUILD)/install/papi.pc $(BUILD)/papi-uninstalled.pc \
+     $(BUILD)/libsde.a $(BUILD)/libsde.so
 
 # Library modules include their own layer's header, never internal.h (which
 # gathers every layer for cmd/ and the tests): internal.h refuses them.
@@ -188,6 +202,34 @@ $(INT_A): $(LIB_OBJ)
 	  for a in "$$pfm" "$$csv"; do [ -f "$$a" ] || { echo "missing $$a: run 'make deps' (libpfm4-dev, libcsv-dev)" >&2; exit 1; }; done; \
 	  printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $@.tmp $@.own "$$pfm" "$$csv" | $(AR) -M
 	$(Q)mv $@.tmp $@ && rm -f $@.own
+
+# ---- libsde: software-defined events (PAPI 7.0's libsde.so.1). A library
+# that registers counters links it (-lsde) and nothing of libpapi; libpapi's
+# sde component finds it in the process (weak references, else dlsym), so
+# neither library needs the other. Built like libpapi: position-independent,
+# exporting only sde_lib.h's calls and the sde_ti_* tool interface; libsde.a
+# is one object with its internal names made local.
+SDE_SRC      := $(sort $(wildcard libpapi/sde/*.c))
+SDE_OBJ      := $(SDE_SRC:%.c=$(BUILD)/%.o)
+SDE_SO_NAME  := libsde.so.1
+SDE_SO_FILE  := libsde.so.1.0
+$(SDE_OBJ): ALL_CFLAGS += $(LIB_CFLAGS)
+
+$(BUILD)/libsde.o: $(SDE_OBJ)
+	$(say) LD $@
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $(SDE_OBJ)
+	$(Q)$(OBJCOPY) --localize-hidden $@.tmp $@ && rm -f $@.tmp
+$(BUILD)/libsde.a: $(BUILD)/libsde.o
+	$(say) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $<
+$(BUILD)/$(SDE_SO_FILE): $(SDE_OBJ)
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,$(SDE_SO_NAME) -Wl,--no-undefined -Wl,-Bsymbolic-functions $(ALL_CFLAGS) \
+	  $(LDFLAGS) -o $@ $(SDE_OBJ) -pthread
+$(BUILD)/$(SDE_SO_NAME): $(BUILD)/$(SDE_SO_FILE)
+	$(Q)ln -sf $(SDE_SO_FILE) $@
+$(BUILD)/libsde.so: $(BUILD)/$(SDE_SO_NAME)
+	$(Q)ln -sf $(SDE_SO_NAME) $@
 
 # Libraries only the papi binary links (never libpapi.a's users).
 # papi hl-report reads the region API's JSON reports with jansson, linked
@@ -334,7 +376,8 @@ compat-shared: $(BUILD)/libpapi.so
 # install writes nothing into the build tree (once it is built): papi.pc is
 # written for this PREFIX straight into DESTDIR, so an install as another
 # user (root after a user's make, a test's ordinary user) leaves BUILD alone.
-install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS)
+install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS) $(BUILD)/libsde.a \
+  $(BUILD)/$(SDE_SO_FILE)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
 	  $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(mandir)/man5 \
 	  $(DESTDIR)$(datadir)/bash-completion/completions $(DESTDIR)$(datadir)/zsh/site-functions \
@@ -346,6 +389,10 @@ install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS)
 	ln -sf $(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so
 	$(PC_TEXT) > $(DESTDIR)$(libdir)/pkgconfig/papi.pc && chmod 644 $(DESTDIR)$(libdir)/pkgconfig/papi.pc
+	install -m 644 $(BUILD)/libsde.a $(DESTDIR)$(libdir)/libsde.a
+	install -m 755 $(BUILD)/$(SDE_SO_FILE) $(DESTDIR)$(libdir)/$(SDE_SO_FILE)
+	ln -sf $(SDE_SO_FILE) $(DESTDIR)$(libdir)/$(SDE_SO_NAME)
+	ln -sf $(SDE_SO_NAME) $(DESTDIR)$(libdir)/libsde.so
 	install -m 644 $(INSTALL_HEADERS) $(DESTDIR)$(includedir)/
 	for f in $(wildcard man/*.1); do install -m 644 $$f $(DESTDIR)$(mandir)/man1/; done
 	for f in $(wildcard man/*.3); do install -m 644 $$f $(DESTDIR)$(mandir)/man3/; done
@@ -354,14 +401,18 @@ install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS)
 	[ ! -f completions/zsh/_papi ] || install -m 644 completions/zsh/_papi $(DESTDIR)$(datadir)/zsh/site-functions/_papi
 	[ ! -f completions/fish/papi.fish ] || install -m 644 completions/fish/papi.fish $(DESTDIR)$(datadir)/fish/vendor_completions.d/papi.fish
 
-INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h
+INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h $(BUILD)/gen/f90papi.h \
+                  libpapi/sde/sde_lib.h libpapi/sde/sde_lib.hpp
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))
 	rm -f $(DESTDIR)$(libdir)/libpapi.a $(DESTDIR)$(libdir)/pkgconfig/papi.pc \
-	  $(DESTDIR)$(libdir)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so
+	  $(DESTDIR)$(libdir)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so \
+	  $(DESTDIR)$(libdir)/libsde.a $(DESTDIR)$(libdir)/$(SDE_SO_FILE) $(DESTDIR)$(libdir)/$(SDE_SO_NAME) \
+	  $(DESTDIR)$(libdir)/libsde.so
 	rm -f $(DESTDIR)$(includedir)/papi.h $(DESTDIR)$(includedir)/papiStdEventDefs.h \
-	  $(DESTDIR)$(includedir)/fpapi.h $(DESTDIR)$(includedir)/f90papi.h
+	  $(DESTDIR)$(includedir)/fpapi.h $(DESTDIR)$(includedir)/f90papi.h \
+	  $(DESTDIR)$(includedir)/sde_lib.h $(DESTDIR)$(includedir)/sde_lib.hpp
 	rm -f $(foreach f,$(wildcard man/*.1),$(DESTDIR)$(mandir)/man1/$(notdir $(f))) \
 	  $(foreach f,$(wildcard man/*.3),$(DESTDIR)$(mandir)/man3/$(notdir $(f))) \
 	  $(foreach f,$(wildcard man/*.5),$(DESTDIR)$(mandir)/man5/$(notdir $(f)))

@@ -37,6 +37,10 @@ setup_file() {
 	[ "$(readlink "$D/lib/libpapi.so")" = libpapi.so.7.0 ]
 	readelf -d "$D/lib/libpapi.so.7.0.0.0" | grep -q 'SONAME.*\[libpapi\.so\.7\.0\]'
 	[ -f "$D/include/papi.h" ] && [ -f "$D/include/papiStdEventDefs.h" ]
+	[ -f "$D/include/sde_lib.h" ] && [ -f "$D/include/sde_lib.hpp" ]
+	[ -f "$D/lib/libsde.a" ] && [ -f "$D/lib/libsde.so.1.0" ]
+	[ "$(readlink "$D/lib/libsde.so.1")" = libsde.so.1.0 ]
+	[ "$(readlink "$D/lib/libsde.so")" = libsde.so.1 ]
 	[ -f "$D/lib/pkgconfig/papi.pc" ]
 	grep -q '^prefix=/$' "$D/lib/pkgconfig/papi.pc"
 	[ -f "$D/share/man/man1/papi.1" ] && [ -f "$D/share/man/man1/papi-native.1" ]
@@ -116,6 +120,21 @@ C
 		run -0 env LD_LIBRARY_PATH="$D/lib" LD_PRELOAD="$(san_preload "$D/lib/libpapi.so.7.0")" "cm/$p"
 		[ "$output" -gt 0 ]
 	done
+}
+
+@test "a library with software-defined events builds against the installed tree with -lsde alone" {
+	${CC:-cc} -shared -fPIC -I"$D/include" -o libsample.so "$PAPI_TOP/test/lib/sde_sample.c" -L"$D/lib" -lsde
+	${CC:-cc} -I"$D/include" -o nopapi "$PAPI_TOP/test/lib/sde_nopapi.c" ./libsample.so -L"$D/lib" -lsde
+	[ "$(readelf -d nopapi libsample.so | grep -c 'NEEDED.*libpapi')" = 0 ]
+	LD_LIBRARY_PATH="$D/lib:$PWD" run -0 ./nopapi
+	[ "$output" = "ran 10 steps" ]
+	run env LD_LIBRARY_PATH="$D/lib:$PWD" ldd ./nopapi
+	[[ "$output" == *"libsde.so.1 => $D/lib/libsde.so.1"* ]]
+	# and libsde.a, into the program
+	${CC:-cc} -I"$D/include" -o nopapi_a "$PAPI_TOP/test/lib/sde_nopapi.c" "$PAPI_TOP/test/lib/sde_sample.c" \
+		"$D/lib/libsde.a" -pthread
+	[ "$(readelf -d nopapi_a | grep -c 'NEEDED.*libsde')" = 0 ]
+	run -0 ./nopapi_a
 }
 
 @test "the installed classic names run and take their classic arguments" {

@@ -29,7 +29,7 @@ INTERPOSED='^(read|write|open|open64|close|lseek|lseek64|select|recv|fread|fwrit
 
 # internal_names: every global the library's modules define that is not public.
 internal_names() {
-	nm -g --defined-only "$BUILD"/libpapi/*/*.o | awk 'NF == 3 { print $3 }' |
+	nm -g --defined-only "$BUILD"/libpapi/[0-9]-*/*.o | awk 'NF == 3 { print $3 }' |
 		grep -E '^[A-Za-z][A-Za-z0-9_]*$' | grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' |
 		grep -Ev "$INTERPOSED" | sort -u
 }

@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# sde.bats: software-defined events: libsde as libraries link it, what it exports, and PAPI 7.0's libpapi and libsde beside ours.
+load helper
+
+setup() {
+	papi_isolate
+	BUILD=${PAPI_BUILD:-$PAPI_TOP/build}
+	SDE=$PAPI_TOP/libpapi/sde
+	LIB=$PAPI_TOP/test/lib
+	[ -f "$BUILD/libsde.so.1.0" ] && [ -f "$BUILD/libsde.a" ] || skip "libsde not built (make)"
+}
+
+# PAPI 7.0's libsde.so.1 exports (nm -D of Debian's libsde1 7.0.0).
+PAPI7_EXPORTS="_sde_be_verbose _sde_debug papi_sde_add_counter_to_group papi_sde_compare_double
+papi_sde_compare_float papi_sde_compare_int papi_sde_compare_long_long papi_sde_counting_set_insert
+papi_sde_counting_set_remove papi_sde_create_counter papi_sde_create_counting_set papi_sde_create_recorder
+papi_sde_describe_counter papi_sde_get_counter_handle papi_sde_inc_counter papi_sde_init papi_sde_record
+papi_sde_register_counter papi_sde_register_counter_cb papi_sde_reset_counter papi_sde_reset_recorder
+papi_sde_shutdown papi_sde_unregister_counter sde_ti_get_event_description sde_ti_get_event_name
+sde_ti_get_num_reg_events sde_ti_is_counter_set_to_overflow sde_ti_is_simple_counter sde_ti_name_to_code
+sde_ti_read_counter sde_ti_reset_counter sde_ti_set_counter_overflow sde_ti_shutdown sde_ti_write_counter"
+
+# PAPI 7.0's libpapi and libsde from Debian (libpapi-dev), when installed.
+papi7() {
+	PAPI7_LIB=$(${CC:-cc} -print-file-name=libpapi.so)
+	PAPI7_SDE=$(${CC:-cc} -print-file-name=libsde.so)
+	[ -f /usr/include/sde_lib.h ] && [ "$PAPI7_LIB" != libpapi.so ] && [ "$PAPI7_SDE" != libsde.so ] ||
+		skip "PAPI 7.0 is not installed (libpapi-dev)"
+}
+
+# sample [CFLAGS...]: libsample.so, test/lib/sde_sample.c linked with our libsde.
+sample() {
+	${CC:-cc} -shared -fPIC -I"$SDE" "$@" -o libsample.so "$LIB/sde_sample.c" -L"$BUILD" -lsde
+}
+
+@test "libsde.so.1 has PAPI 7.0's soname, needs only the C library and exports PAPI 7.0's names" {
+	run -0 readelf -d "$BUILD/libsde.so.1.0"
+	[[ "$output" == *"Library soname: [libsde.so.1]"* ]]
+	[ "$(echo "$output" | grep -c NEEDED)" = 1 ]
+	[[ "$output" == *"Shared library: [libc.so.6]"* ]]
+	[ "$(readlink "$BUILD/libsde.so")" = libsde.so.1 ]
+	[ "$(readlink "$BUILD/libsde.so.1")" = libsde.so.1.0 ]
+	nm -D --defined-only "$BUILD/libsde.so.1.0" | awk '{ print $3 }' | sort > ours
+	# PAPI 7.0's names, and one more the sde component asks for when present
+	{ printf '%s\n' $PAPI7_EXPORTS; echo sde_ti_is_registered; } | sort > want
+	diff want ours
+	# the archive: one object, the same names global
+	nm -g --defined-only "$BUILD/libsde.a" | awk 'NF == 3 { print $3 }' | sort > archive
+	diff want archive
+}
+
+@test "libsde is a library of its own: libpapi holds no copy of it and it includes nothing of libpapi" {
+	run nm -D --defined-only "$BUILD/libpapi.so.7.0"
+	[[ "$output" != *papi_sde_init* && "$output" != *sde_ti_read_counter* ]]
+	run nm -g --defined-only "$BUILD/libpapi.a"
+	[[ "$output" != *papi_sde_init* && "$output" != *sde_ti_read_counter* ]]
+	run grep -h '#include "' "$SDE"/*.c "$SDE"/*.h
+	[ -n "$output" ]
+	run grep -h '#include "' "$SDE"/*.c "$SDE"/*.h
+	while read -r line; do
+		[[ "$line" =~ ^\#include\ \"(sde/)?sde_[a-z_]+\.h\"$ ]] || { echo "includes: $line"; false; }
+	done <<<"$output"
+}
+
+@test "libsde's own test program links nothing of libpapi" {
+	[ -x "$BUILD/test/sde/t_sde_lib" ] || skip "tests not built (make tests)"
+	run nm "$BUILD/test/sde/t_sde_lib"
+	[[ "$output" != *PAPI_library_init* ]]
+}
+
+@test "a library with software-defined events runs in a program that does not link libpapi" {
+	sample -Wl,-rpath,"$BUILD"
+	${CC:-cc} -I"$SDE" -o nopapi "$LIB/sde_nopapi.c" ./libsample.so -L"$BUILD" -lsde -Wl,-rpath,"$BUILD":"$PWD"
+	[ "$(readelf -d nopapi libsample.so | grep -c 'NEEDED.*libpapi')" = 0 ]
+	run -0 ./nopapi
+	[ "$output" = "ran 10 steps" ]
+	# nor in the process at all
+	run env LD_DEBUG=libs ./nopapi
+	[[ "$output" != *libpapi* ]]
+}
+
+@test "the C++ API (sde_lib.hpp) makes each kind of event" {
+	command -v "${CXX:-c++}" >/dev/null || skip "no C++ compiler"
+	[[ "${CC:-cc}" != *sanitize* ]] || skip "the sanitizer runs are C only"
+	"${CXX:-c++}" -std=c++11 -Wall -Wextra -Werror -I"$SDE" -o cxx "$LIB/sde_cxx.cpp" -L"$BUILD" -lsde \
+		-Wl,-rpath,"$BUILD"
+	run -0 ./cxx
+	[ "$output" = ok ]
+	# the header compiles in two units of one program (nothing defined twice)
+	printf '#include "sde_lib.hpp"\nint other(void) { return 0; }\n' > other.cpp
+	"${CXX:-c++}" -std=c++11 -I"$SDE" -o cxx2 "$LIB/sde_cxx.cpp" other.cpp -L"$BUILD" -lsde -Wl,-rpath,"$BUILD"
+}
+
+@test "PAPI 7.0's libpapi counts this libsde's events as it counts its own libsde's" {
+	papi7
+	sample
+	${CC:-cc} -I/usr/include -o count7 "$LIB/sde_count.c" ./libsample.so "$PAPI7_LIB"
+	# PAPI 7.0's own libsde (the system's; it fails PAPI_stop once ITER is
+	# unregistered), then ours
+	run env LD_LIBRARY_PATH="$PWD" ./count7
+	ldd_theirs=$(LD_LIBRARY_PATH="$PWD" ldd ./count7 | grep libsde)
+	theirs=$(echo "$output" | head -n 2)
+	mkdir oursde	# our libsde.so.1 alone (BUILD holds our libpapi.so.7.0 too)
+	ln -s "$BUILD/libsde.so.1.0" oursde/libsde.so.1
+	run -0 env LD_LIBRARY_PATH="$PWD:$PWD/oursde" ./count7
+	[[ "$(LD_LIBRARY_PATH="$PWD:$PWD/oursde" ldd ./count7 | grep libsde)" == *"oursde/libsde.so.1"* ]]
+	[[ "$ldd_theirs" != *"$BUILD"* ]]
+	[ "$(echo "$output" | head -n 2)" = "$theirs" ]
+	[[ "$theirs" == "read: ITER=10 EVENTS=20 ALL=30 HALF=10 LEVEL=9 RATIO=5 SIZES:CNT=20 "* ]]
+	# where PAPI 7.0's libsde fails PAPI_stop, ours reads an unregistered counter as -1
+	[[ "$output" == *"unregistered: ITER=-1 EVENTS=2 ALL=2 "* ]]
+	[[ "$theirs" == *"reset: ITER=1 EVENTS=2 ALL=3 HALF=10.5 LEVEL=0 RATIO=0.5 SIZES:CNT=21 "* ]]
+}
+
+@test "a library built with PAPI 7.0's sde_lib.h runs on this libsde, and one built with ours on PAPI 7.0's" {
+	papi7
+	${CC:-cc} -shared -fPIC -I/usr/include -o libsample.so "$LIB/sde_sample.c" -L"$BUILD" -lsde
+	${CC:-cc} -I/usr/include -o nopapi "$LIB/sde_nopapi.c" ./libsample.so -L"$BUILD" -lsde
+	run -0 env LD_LIBRARY_PATH="$PWD:$BUILD" ./nopapi
+	[ "$output" = "ran 10 steps" ]
+	[[ "$(LD_LIBRARY_PATH="$PWD:$BUILD" ldd ./nopapi | grep libsde)" == *"$BUILD/libsde.so.1"* ]]
+	sample
+	${CC:-cc} -I"$SDE" -o nopapi "$LIB/sde_nopapi.c" ./libsample.so "$PAPI7_SDE"
+	[[ "$(LD_LIBRARY_PATH="$PWD" ldd ./nopapi | grep libsde)" != *"$BUILD"* ]]
+	run -0 env LD_LIBRARY_PATH="$PWD" ./nopapi
+	[ "$output" = "ran 10 steps" ]
+}
