@@ -66,11 +66,6 @@ const char *io_interpose_problem(void)
 	return NULL;
 }
 
-ssize_t io_real_read(int fd, void *buf, size_t n)
-{
-	return __read(fd, buf, n);
-}
-
 int io_real_open(const char *path, int flags)
 {
 	return __open(path, flags);

@@ -75,8 +75,15 @@ void io_tally_use(int delta);
 /* The calling thread's totals, IOT_N of them (never NULL). */
 const long long *io_tally_self(void);
 /* The C library's calls behind the interposed names: the library's own
- * I/O goes through these, so that appio counts only the program's. */
+ * I/O goes through these, so that appio counts only the program's. Under
+ * glibc, io_real_read is glibc's own __read: perf.c's counter reads take
+ * no extra call on their way. */
+#if defined(__GLIBC__)
+ssize_t __read(int fd, void *buf, size_t n);
+#define io_real_read __read
+#else
 ssize_t io_real_read(int fd, void *buf, size_t n);
+#endif
 int io_real_open(const char *path, int flags);
 int io_real_close(int fd);
 
