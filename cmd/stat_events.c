@@ -141,8 +141,9 @@ void st_not_available(struct st_event *e, int ret)
 		free(why);
 }
 
-/* Why no event can be counted in this run, or NULL: the one component is
- * disabled (PAPI_DISABLE_COMPONENTS), so its events do not even resolve. */
+/* Why perf_event's events cannot be counted in this run, or NULL: the
+ * component is disabled (PAPI_DISABLE_COMPONENTS), so its events do not
+ * even resolve. */
 static char *component_off(void)
 {
 	/* Asked first, and cheaply: the component's full description counts
@@ -212,12 +213,15 @@ int st_events_resolve(struct st *s)
 	char *off = component_off();
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
-		if (off) {
-			e->reason = strdup(off);
-			continue;
-		}
 		papi_clear_reason();
 		int ret = mg_resolve(e->name, &e->code);
+		/* perf_event disabled: its names do not resolve (a preset's
+		 * does), while other components' events count on */
+		if (off && (ret != PAPI_OK || PAPI_get_event_component(e->code) == 0)) {
+			e->reason = strdup(off);
+			e->code = 0;
+			continue;
+		}
 		if (ret != PAPI_OK) {
 			if (e->deflt || hidden_by_force(e->name)) {
 				st_not_available(e, ret);

@@ -86,6 +86,15 @@ uncountable() {
 	[[ "$stderr" == *"--strict: cannot count perf::TASK-CLOCK: component perf_event"* ]]
 }
 
+@test "stat: with perf_event disabled, the other components' events still count" {
+	papi native --names 2>/dev/null | grep -qx 'io:::rchar' || skip "no io component in this build"
+	PAPI_DISABLE_COMPONENTS=perf_event run -0 papi stat --json -o j.json \
+		-e io:::rchar,perf::TASK-CLOCK cat /etc/hostname
+	jq -e '.events[] | select(.name == "io:::rchar") | .available and .value > 0' j.json
+	jq -e '.events[] | select(.name == "perf::TASK-CLOCK") | .available == false and
+		(.reason | test("PAPI_DISABLE_COMPONENTS"))' j.json
+}
+
 @test "stat under LIBPFM_FORCE_PMU: perf:: events are not supported, with the reason, and the command runs" {
 	LIBPFM_FORCE_PMU=skx run --separate-stderr papi stat sh -c 'echo ran'
 	[ "$status" -eq 0 ]
