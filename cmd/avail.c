@@ -307,11 +307,11 @@ int cmd_avail(int argc, char **argv)
 	printf("--------------------------------------------------------------------------------\n");
 	printf("Of %d possible events, %d are available, of which %d are derived.\n", a.total, a.avail,
 	       a.derived);
-	if (forced && *forced)
+	if (cli_generic_note())	/* the kernel's own events: counting is for real */
+		printf("\n%s\n", cli_generic_note());
+	else if (forced && *forced)
 		printf("\nLIBPFM_FORCE_PMU=%s: availability means the events resolve for that PMU;\n"
 		       "counting them needs a machine that has it.\n", forced);
-	else if (cli_generic_note())
-		printf("\n%s\n", cli_generic_note());
 	else if (why)
 		printf("\nNo hardware PMU is exposed to this system: %s.\n"
 		       "Only software events (perf::TASK-CLOCK, perf::PAGE-FAULTS, ...) can be "

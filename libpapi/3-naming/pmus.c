@@ -109,8 +109,9 @@ static struct pmu *pm_append(void)
 
 /* How many counters core PMU k can use at once, as far as the kernel says:
  * a group of its generic instruction events grows until the kernel refuses
- * it (both x86 and ARM drivers check at open that a group fits). That is
- * its general counters, plus the fixed one for instructions on Intel;
+ * it (both x86 and ARM drivers check at open that a group fits, but only
+ * its enabled members: these count, for the moment they are open). That
+ * is its general counters, plus the fixed one for instructions on Intel;
  * 0 when not even one opens (no permission, no such event). */
 static int probe_counters(const struct kpmu *k)
 {
@@ -123,7 +124,6 @@ static int probe_counters(const struct kpmu *k)
 		a.config = PERF_COUNT_HW_INSTRUCTIONS;
 		if (kpmu_core_count() > 1)	/* which core type: see native_sysfs.c */
 			a.config |= (uint64_t)k->type << 32;
-		a.disabled = 1;
 		a.exclude_kernel = 1;
 		a.exclude_hv = 1;
 		fds[n] = sys->perf_open(&a, 0, -1, n ? fds[0] : -1, PERF_FLAG_FD_CLOEXEC);
