@@ -41,7 +41,15 @@ void plot_xml_text(FILE *f, const char *s)
 /* A step of 1, 2 or 5 times a power of ten near span/target. */
 static double nice_step(double span, int target)
 {
-	double raw = span / target, p = pow(10, floor(log10(raw))), m = raw / p;
+	double raw = span / target, p = 1, m;
+	/* The power of ten at or below raw, without libm (papi loads no libm). */
+	if (!(raw > 0) || raw > 1e300)
+		return 1;
+	while (p > raw)
+		p /= 10;
+	while (p * 10 <= raw)
+		p *= 10;
+	m = raw / p;
 	return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
