@@ -258,6 +258,11 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			deadline = time_up(s, pid, deadline, w);
 		}
 		if (next_iv && !start_at && t >= next_iv) {
+			/* the last of --interval-count: stop first, so that the
+			 * intervals add up to the total counted */
+			int last = s->o.interval_count && niv + 1 == s->o.interval_count;
+			if (last)
+				st_sets_stop(s);
 			if ((s->o.aggr ? st_rows_sample(s, cur) : st_sets_read(s, cur, NULL, NULL)) == 0) {
 				st_interval(s, next_iv - origin, t - origin, cur);
 				st_rows_interval(s, next_iv - origin);
@@ -266,7 +271,6 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			if (s->o.interval_count && ++niv == s->o.interval_count) {
 				/* --interval-count: counting ends here; a command
 				 * still runs to its end, as under perf stat */
-				st_sets_stop(s);
 				s->iv_stopped = 1;
 				w->count_from = origin;
 				w->count_to = origin + niv * step;
