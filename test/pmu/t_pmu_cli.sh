@@ -72,6 +72,7 @@ check "chooser --groups: the 12 presets need $ng groups" [ "$ng" -ge 2 ]
 bad=0
 while read -r opt list; do
 	[ "$opt" = -e ] || continue
+	eval "list=$list"	# the line is quoted for a shell, as a user pastes it
 	papi stat --no-multiplex -o /dev/null -e "$list" true 2>/dev/null || { bad=$((bad + 1)); diag "does not fit: $list"; }
 done < "$tmp/g"
 check "chooser --groups: each group counts without multiplexing" [ "$bad" -eq 0 ]
