@@ -340,6 +340,12 @@ static int hl_setup(int *es)
 	}
 	if ((ret = choose_events(es, spec)) != PAPI_OK)
 		goto out;
+	const char *lay = getenv("PAPI_HL_LAYOUT");
+	hl_layout = HL_LAYOUT_PAPI7;
+	if (lay && !strcmp(lay, "aggregated"))
+		hl_layout = HL_LAYOUT_AGGREGATED;
+	else if (lay && *lay && strcmp(lay, "papi7"))
+		hl_warn("PAPI_HL_LAYOUT=%s is neither papi7 nor aggregated: writing PAPI 7.0's layout", lay);
 	if (pthread_key_create(&hl_key, hl_thread_exit) != 0) {
 		ret = PAPI_ESYS;
 		goto out;
@@ -414,8 +420,10 @@ static struct hl_thread *thread_new(void)
 	t->cur = calloc((size_t)hl_nval, sizeof *t->cur);
 	t->stk = calloc((size_t)t->cap, sizeof *t->stk);
 	t->stkv = calloc((size_t)t->cap * (size_t)hl_nval, sizeof *t->stkv);
-	if (!t->slot || !t->pos || !t->esv || !t->cur || !t->stk || !t->stkv) {
+	t->stkrec = calloc((size_t)t->cap * 3, sizeof *t->stkrec);
+	if (!t->slot || !t->pos || !t->esv || !t->cur || !t->stk || !t->stkv || !t->stkrec) {
 		free(t->slot), free(t->pos), free(t->esv), free(t->cur), free(t->stk), free(t->stkv);
+		free(t->stkrec);
 		free(t);
 		return NULL;
 	}
@@ -558,6 +566,89 @@ PAPI_HOT static int frame_find(struct hl_thread *t, const char *name)
 	return -1;
 }
 
+/* ------------------------------------------------------------------ the instance log */
+
+PAPI_HOT static void diff(struct hl_thread *t, int d, long long *out, int add);
+
+/* Room for n words at the end of t's log: their position, or -1 when no
+ * memory is left or the log is full (instances are then left out). */
+static long long log_reserve(struct hl_thread *t, int n)
+{
+	long long pos = atomic_load_explicit(&t->nlog, memory_order_relaxed);
+	long long off = pos % HL_LOG_CHUNK;
+	if (t->log_full)
+		return -1;
+	if (off && off + n > HL_LOG_CHUNK) {
+		*hl_log_at(t->log, pos) = HL_REC_PAD;
+		pos += HL_LOG_CHUNK - off;
+		atomic_store_explicit(&t->nlog, pos, memory_order_release);
+	}
+	long long c = pos / HL_LOG_CHUNK;
+	if (pos % HL_LOG_CHUNK == 0) {
+		long long ***blk = &t->log[c / HL_LOG_BLOCK];
+		if (c / HL_LOG_BLOCK >= HL_LOG_BLOCKS ||
+		    (!*blk && !(*blk = calloc(HL_LOG_BLOCK, sizeof **blk))) ||
+		    (!(*blk)[c % HL_LOG_BLOCK] &&
+		     !((*blk)[c % HL_LOG_BLOCK] = malloc(HL_LOG_CHUNK * sizeof(long long))))) {
+			t->log_full = 1;
+			hl_warn("thread %d: no room left for its region instances; the report keeps the ones so far",
+				t->id);
+			return -1;
+		}
+	}
+	return pos;
+}
+
+/* Log the instance of region r that begins; fr: its frame's record (its
+ * position, number and last read). */
+PAPI_HOT static void log_instance(struct hl_thread *t, int r, long long *fr)
+{
+	long long pos = log_reserve(t, HL_INST_HEAD + hl_nval);
+	long long parent = t->depth ? t->stkrec[3 * (t->depth - 1) + 1] : -1;
+	fr[1] = t->ninst++;
+	fr[2] = -1;
+	if (pos < 0)
+		return;
+	long long *rec = hl_log_at(t->log, pos);
+	rec[0] = HL_REC_INST;
+	rec[1] = r;
+	rec[2] = parent;
+	rec[3] = HL_OPEN;
+	rec[4] = -1;
+	fr[0] = pos;
+	atomic_store_explicit(&t->nlog, pos + HL_INST_HEAD + hl_nval, memory_order_release);
+}
+
+/* Log a read of frame d's instance: the values since its begin. */
+static void log_read(struct hl_thread *t, int d)
+{
+	long long *fr = t->stkrec + 3 * d;
+	if (fr[0] < 0)
+		return;
+	long long pos = log_reserve(t, HL_READ_HEAD + hl_nval);
+	if (pos < 0)
+		return;
+	long long *rec = hl_log_at(t->log, pos);
+	rec[0] = HL_REC_READ;
+	rec[1] = -1;
+	diff(t, d, rec + HL_READ_HEAD, 0);
+	atomic_store_explicit(&t->nlog, pos + HL_READ_HEAD + hl_nval, memory_order_release);
+	long long *link = fr[2] < 0 ? hl_log_at(t->log, fr[0]) + 4 : hl_log_at(t->log, fr[2]) + 1;
+	__atomic_store_n(link, pos, __ATOMIC_RELEASE);
+	fr[2] = pos;
+}
+
+/* Log the end of frame d's instance: its values, then its state. */
+PAPI_HOT static void log_end(struct hl_thread *t, int d)
+{
+	long long *fr = t->stkrec + 3 * d;
+	if (fr[0] < 0)
+		return;
+	long long *rec = hl_log_at(t->log, fr[0]);
+	diff(t, d, rec + HL_INST_HEAD, 0);
+	__atomic_store_n(&rec[3], HL_ENDED, __ATOMIC_RELEASE);
+}
+
 /* PAPI_hl_region_begin: start a region called region in the calling thread.
  * The first call sets up the library and the events (PAPI_EVENTS). Regions
  * nest; a name used again adds to the same totals. PAPI_OK (also when
@@ -586,8 +677,16 @@ PAPI_HOT int PAPI_hl_region_begin(const char *region)
 		if (!v)
 			return PAPI_ENOMEM;
 		t->stkv = v;
+		long long *rec = realloc(t->stkrec, (size_t)nc * 3 * sizeof *rec);
+		if (!rec)
+			return PAPI_ENOMEM;
+		t->stkrec = rec;
 		t->cap = nc;
 	}
+	long long *fr = t->stkrec + 3 * t->depth;
+	fr[0] = -1;
+	if (hl_layout == HL_LAYOUT_PAPI7)
+		log_instance(t, r, fr);
 	/* Read last, so the bookkeeping above is not part of the region. */
 	if ((err = sample(t)) != PAPI_OK)
 		return err;
@@ -625,6 +724,7 @@ int PAPI_hl_read(const char *region)
 	struct hl_region *g = hl_region_at(t, t->stk[d]);
 	diff(t, d, g->rd, 0);
 	g->reads++;
+	log_read(t, d);
 	return PAPI_OK;
 }
 
@@ -650,6 +750,7 @@ PAPI_HOT int PAPI_hl_region_end(const char *region)
 	struct hl_region *g = hl_region_at(t, t->stk[d]);
 	diff(t, d, g->val, 1);
 	g->count++;
+	log_end(t, d);
 	t->depth = d;
 	return PAPI_OK;
 }

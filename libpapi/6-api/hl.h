@@ -42,6 +42,41 @@ struct hl_event {		/* one event the region API measures */
 	char cmp[PAPI_MAX_STR_LEN];	/* its component's name, for the report */
 };
 
+/* The report's layout, from PAPI_HL_LAYOUT at setup. PAPI 7.0's, the
+ * default: every region instance (each begin/end pair) on its own, with its
+ * reads, as papi_hl_output_writer and PAPI 7.0's other readers expect, so
+ * each thread keeps a log of its instances. "aggregated": a region's totals
+ * per thread, with its own version: constant memory, and no allocation
+ * once a region name is known. */
+enum { HL_LAYOUT_PAPI7, HL_LAYOUT_AGGREGATED };
+extern int hl_layout;
+
+/* The instance log: words in chunks of HL_LOG_CHUNK that never move (the
+ * report may walk them while the thread records), reached through blocks
+ * of HL_LOG_BLOCK chunk pointers, made as needed. A record:
+ *   instance  HL_REC_INST, region index, parent instance number (-1 at top),
+ *             state (HL_OPEN until its end, then HL_ENDED), position of its
+ *             first read (-1: none), then the hl_nval values at its end
+ *   read      HL_REC_READ, position of the next read of the same instance
+ *             (-1: none), then the hl_nval values since the begin
+ *   pad       HL_REC_PAD: the rest of the chunk is empty
+ * Instances are numbered in the order they began, per thread, as PAPI 7.0
+ * numbers its regions. A full log (HL_LOG_BLOCKS blocks: 8 GiB) stops
+ * logging; the totals go on. */
+#define HL_LOG_CHUNK 8192
+#define HL_LOG_BLOCK 512
+#define HL_LOG_BLOCKS 256
+enum { HL_REC_PAD, HL_REC_INST, HL_REC_READ };
+enum { HL_OPEN, HL_ENDED };
+#define HL_INST_HEAD 5
+#define HL_READ_HEAD 2
+
+static inline long long *hl_log_at(long long ***log, long long pos)
+{
+	long long c = pos / HL_LOG_CHUNK;
+	return &log[c / HL_LOG_BLOCK][c % HL_LOG_BLOCK][pos % HL_LOG_CHUNK];
+}
+
 struct hl_region {
 	char *name;
 	uint64_t hash;
@@ -72,7 +107,15 @@ struct hl_thread {
 	int depth, cap;		/* open regions */
 	int *stk;		/* [cap] region index of each open region */
 	long long *stkv;	/* [cap * hl_nval] values at each begin */
+	long long *stkrec;	/* [cap * 3] its instance record's position (-1:
+				 * not logged), its number, its last read's
+				 * position (-1: none) */
 	int warned;
+	/* the instance log (PAPI 7.0's layout) */
+	long long **log[HL_LOG_BLOCKS];
+	_Atomic long long nlog;	/* words published for the report */
+	long long ninst;	/* instances begun */
+	int log_full;
 };
 
 /* Process-wide state, fixed once the first region begins. */

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "6-api/hl.h"
 
 #define HL_DIR "papi_hl_output"
-#define HL_KEYFILE ".papi_run"
 
 /* ------------------------------------------------------------------ JSON */
 
@@ -134,6 +134,157 @@ static struct hl_thread **threads_sorted(int *n)
 	return v;
 }
 
+/* ------------------------------------------------------------------ PAPI 7.0's layout */
+
+/* "key":"value" at level, the value a whole number written as a string, as
+ * PAPI 7.0 writes them. */
+static void put7(FILE *f, int level, int *first, const char *key, long long v)
+{
+	fputs(*first ? "" : ",", f);
+	*first = 0;
+	indent(f, level);
+	put_str(f, key);
+	fprintf(f, ":\"%lld\"", v);
+}
+
+/* Metric i of values v, as the report states it (real time from the cycles
+ * when regions keep cycles only). */
+static long long metric(const long long *v, int i, double nspc)
+{
+	if (i == HL_REALNS && hl_tsc_time) {
+		double x = (double)v[HL_CYCLES] * nspc;
+		return (long long)(x < 0 ? x - 0.5 : x + 0.5);
+	}
+	return v[i];
+}
+
+static const char *metric_name(int i)
+{
+	return i == HL_CYCLES ? "cycles" : i == HL_REALNS ? "real_time_nsec" : hl_ev[i - HL_FIRST_EVENT].name;
+}
+
+/* One instance (rec) numbered no: its name, parent and values; with reads,
+ * each value is {"region_value": ..., "read_1": ..., ...}. */
+static void put7_instance(FILE *f, struct hl_thread *t, const long long *rec, long long no, int *first, double nspc)
+{
+	int k = 1;
+	fputs(*first ? "" : ",", f);
+	*first = 0;
+	indent(f, 4);
+	fprintf(f, "\"%lld\":{", no);
+	indent(f, 5);
+	fputs("\"name\":", f);
+	put_str(f, hl_region_at(t, (int)rec[1])->name);
+	fputs(",", f);
+	indent(f, 5);
+	fprintf(f, "\"parent_region_id\":\"%lld\"", rec[2]);
+	long long first_read = __atomic_load_n(&rec[4], __ATOMIC_ACQUIRE);
+	for (int i = 0; i < hl_nval; i++) {
+		if (first_read < 0) {
+			int no_first = 0;
+			put7(f, 5, &no_first, metric_name(i), metric(rec + HL_INST_HEAD, i, nspc));
+			continue;
+		}
+		fputs(",", f);
+		indent(f, 5);
+		put_str(f, metric_name(i));
+		fputs(":{", f);
+		int f2 = 1;
+		put7(f, 6, &f2, "region_value", metric(rec + HL_INST_HEAD, i, nspc));
+		k = 1;
+		for (long long p = first_read; p >= 0; p = __atomic_load_n(hl_log_at(t->log, p) + 1, __ATOMIC_ACQUIRE)) {
+			char key[32];
+			snprintf(key, sizeof key, "read_%d", k++);
+			put7(f, 6, &f2, key, metric(hl_log_at(t->log, p) + HL_READ_HEAD, i, nspc));
+		}
+		indent(f, 5);
+		fputs("}", f);
+	}
+	indent(f, 4);
+	fputs("}", f);
+}
+
+/* The report in PAPI 7.0's layout: one entry per ended region instance,
+ * numbered per thread in the order they began, every number a string. */
+static int output_papi7(FILE *f, struct hl_thread **ts, int nt, double nspc)
+{
+	const PAPI_hw_info_t *hw = hwinfo_get();
+	fputs("{", f);
+	indent(f, 1);
+	fputs("\"papi_version\":\"7.0.0.0\",", f);
+	indent(f, 1);
+	fputs("\"cpu_info\":", f);
+	put_str(f, hw ? hw->model_string : "");
+	fputs(",", f);
+	indent(f, 1);
+	fprintf(f, "\"max_cpu_rate_mhz\":\"%d\",", hw ? hw->cpu_max_mhz : 0);
+	indent(f, 1);
+	fprintf(f, "\"min_cpu_rate_mhz\":\"%d\",", hw ? hw->cpu_min_mhz : 0);
+	indent(f, 1);
+	fputs("\"event_definitions\":{", f);
+	for (int e = 0; e < hl_nev; e++) {
+		fputs(e ? "," : "", f);
+		indent(f, 2);
+		put_str(f, hl_ev[e].name);
+		fputs(":{", f);
+		indent(f, 3);
+		fputs("\"component\":", f);
+		put_str(f, hl_ev[e].cmp);
+		fputs(",", f);
+		indent(f, 3);
+		fprintf(f, "\"type\":\"%s\"", hl_ev[e].instant ? "instant" : "delta");
+		indent(f, 2);
+		fputs("}", f);
+	}
+	if (hl_nev)
+		indent(f, 1);
+	fputs("},", f);
+	indent(f, 1);
+	fputs("\"threads\":{", f);
+	int tfirst = 1;
+	for (int i = 0; i < nt; i++) {
+		struct hl_thread *t = ts[i];
+		long long end = atomic_load_explicit(&t->nlog, memory_order_acquire), no = 0;
+		int rfirst = 1;
+		for (long long pos = 0; pos < end;) {
+			const long long *rec = hl_log_at(t->log, pos);
+			if (rec[0] == HL_REC_PAD) {
+				pos += HL_LOG_CHUNK - pos % HL_LOG_CHUNK;
+				continue;
+			}
+			if (rec[0] == HL_REC_READ) {
+				pos += HL_READ_HEAD + hl_nval;
+				continue;
+			}
+			if (__atomic_load_n(&rec[3], __ATOMIC_ACQUIRE) == HL_ENDED) {
+				if (rfirst) {
+					fputs(tfirst ? "" : ",", f);
+					tfirst = 0;
+					indent(f, 2);
+					fprintf(f, "\"%d\":{", t->id);
+					indent(f, 3);
+					fputs("\"regions\":{", f);
+				}
+				put7_instance(f, t, rec, no, &rfirst, nspc);
+			}
+			no++;
+			pos += HL_INST_HEAD + hl_nval;
+		}
+		if (!rfirst) {
+			indent(f, 3);
+			fputs("}", f);
+			indent(f, 2);
+			fputs("}", f);
+		}
+	}
+	if (!tfirst)
+		indent(f, 1);
+	fputs("}\n}\n", f);
+	return ferror(f) ? PAPI_ESYS : PAPI_OK;
+}
+
+/* ------------------------------------------------------------------ the aggregated layout */
+
 int hl_output_json(FILE *f)
 {
 	int nt, rank = hl_rank(), first;
@@ -143,10 +294,19 @@ int hl_output_json(FILE *f)
 	if (!ts)
 		return PAPI_ENOMEM;
 	double nspc = hl_tsc_time ? hl_ns_per_cycle() : 0;
+	if (hl_layout == HL_LAYOUT_PAPI7) {
+		int ret = output_papi7(f, ts, nt, nspc);
+		free(ts);
+		return ret;
+	}
+	/* This library's own layout, declared as such: a region's totals per
+	 * thread (PAPI_HL_LAYOUT=aggregated). */
 	gethostname(host, sizeof host - 1);
 	fputs("{", f);
 	indent(f, 1);
-	fputs("\"papi_version\": \"7.0.0.0\",", f);
+	fputs("\"layout\": \"papi aggregated 1\",", f);
+	indent(f, 1);
+	fputs("\"library\": \"papi " PAPI_TOOL_VERSION "\",", f);
 	indent(f, 1);
 	fputs("\"hostname\": ", f);
 	put_str(f, host);
@@ -246,9 +406,22 @@ static void run_key(char *buf, size_t len)
 		snprintf(buf, len, "pid=%ld@%s\n", (long)getpid(), host);
 }
 
+/* papi_hl_output/ holds the measurement files only (PAPI 7.0's
+ * papi_hl_output_writer reads every file in it). This run's key goes on the
+ * directory as an extended attribute, or where the file system has none,
+ * in a hidden file beside it; files are written beside it, then renamed in. */
+#define HL_KEY_XATTR "user.papi_hl_run"
+#define HL_KEY_FILE ".papi_hl_output.run"
+
+static int no_xattr(int e)
+{
+	return e == ENOTSUP || e == EOPNOTSUPP || e == EPERM;
+}
+
 /* Move the old directory path aside as path-YYYYMMDD-HHMMSS[-N], never
- * onto an existing name. 0, or -1 with errno (ENOENT: already gone). */
-static int rotate(const char *path)
+ * onto an existing name, with its key file beside it. 0, or -1 with errno
+ * (ENOENT: already gone). */
+static int rotate(int basefd, const char *path)
 {
 	struct stat st;
 	char stamp[32], to[PATH_MAX + 64];
@@ -263,8 +436,10 @@ static int rotate(const char *path)
 			snprintf(to, sizeof to, "%s-%s-%d", path, stamp, n);
 		else
 			snprintf(to, sizeof to, "%s-%s", path, stamp);
-		if (renameat2(AT_FDCWD, path, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		if (renameat2(AT_FDCWD, path, AT_FDCWD, to, RENAME_NOREPLACE) == 0) {
+			unlinkat(basefd, HL_KEY_FILE, 0);
 			return 0;
+		}
 		if (errno != EEXIST && errno != ENOTEMPTY)
 			return -1;
 	}
@@ -272,56 +447,81 @@ static int rotate(const char *path)
 	return -1;
 }
 
-/* Does directory fd hold this run's key? 1 yes, 0 another run's, -1 none yet. */
-static int key_matches(int fd, const char *key)
+/* Does directory fd (in basefd) hold this run's key? 1 yes, 0 another
+ * run's, -1 none yet. */
+static int key_matches(int fd, int basefd, const char *key)
 {
 	char got[256];
-	int kf = openat(fd, HL_KEYFILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (kf < 0)
-		return -1;
-	ssize_t n = read(kf, got, sizeof got - 1);
-	close(kf);
+	ssize_t n = fgetxattr(fd, HL_KEY_XATTR, got, sizeof got - 1);
+	if (n < 0 && no_xattr(errno)) {
+		int kf = openat(basefd, HL_KEY_FILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (kf < 0)
+			return -1;
+		n = read(kf, got, sizeof got - 1);
+		close(kf);
+	}
 	if (n <= 0)
 		return -1;
 	got[n] = 0;
 	return !strcmp(got, key);
 }
 
+/* Mark the new directory fd (in basefd) as this run's. 0, or -1. */
+static int key_write(int fd, int basefd, const char *key)
+{
+	size_t len = strlen(key);
+	if (fsetxattr(fd, HL_KEY_XATTR, key, len, XATTR_CREATE) == 0)
+		return 0;
+	if (!no_xattr(errno))
+		return -1;
+	char tmp[64];
+	snprintf(tmp, sizeof tmp, "%s.%ld", HL_KEY_FILE, (long)getpid());
+	int kf = openat(basefd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (kf < 0)
+		return -1;
+	ssize_t w = write(kf, key, len);
+	if (close(kf) != 0 || w != (ssize_t)len || renameat(basefd, tmp, basefd, HL_KEY_FILE) != 0) {
+		unlinkat(basefd, tmp, 0);
+		return -1;
+	}
+	return 0;
+}
+
 /* Open (making it, or moving an older run's aside) this run's output
- * directory. Returns its fd, or -1 with *why set. */
-static int open_dir(char *path, size_t len, const char **why)
+ * directory. Returns its fd and *basefd (the directory it is in), or -1
+ * with *why set. */
+static int open_dir(char *path, size_t len, int *basefd, const char **why)
 {
 	const char *base = getenv("PAPI_OUTPUT_DIRECTORY");
 	char key[256];
 	int fd = -1;
 
 	run_key(key, sizeof key);
-	if ((size_t)snprintf(path, len, "%s/%s", base && *base ? base : ".", HL_DIR) >= len) {
+	base = base && *base ? base : ".";
+	if ((size_t)snprintf(path, len, "%s/%s", base, HL_DIR) >= len) {
 		*why = "path too long";
 		return -1;
 	}
 	/* PAPI_OUTPUT_DIRECTORY itself is made when missing (one level, as
 	 * a user would with mkdir): only papi_hl_output below it is ours. */
-	if (base && *base)
-		(void)mkdir(base, 0755);
+	(void)mkdir(base, 0755);
+	if ((*basefd = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		*why = strerror(errno);
+		return -1;
+	}
 	for (int tries = 0; tries < 200; tries++) {
 		if (mkdir(path, 0755) == 0) {
 			if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 				break;
-			int kf = openat(fd, HL_KEYFILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-			if (kf >= 0) {
-				ssize_t w = write(kf, key, strlen(key));
-				close(kf);
-				if (w == (ssize_t)strlen(key))
-					return fd;
-			}
+			if (key_write(fd, *basefd, key) == 0)
+				return fd;
 			break;
 		}
 		if (errno != EEXIST)
 			break;
 		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd >= 0) {
-			int m = key_matches(fd, key);
+			int m = key_matches(fd, *basefd, key);
 			if (m == 1)
 				return fd;
 			struct stat st;
@@ -335,23 +535,25 @@ static int open_dir(char *path, size_t len, const char **why)
 			close(fd);
 			fd = -1;
 		}
-		if (rotate(path) < 0 && errno != ENOENT)
+		if (rotate(*basefd, path) < 0 && errno != ENOENT)
 			break;
 	}
 	*why = strerror(errno ? errno : EEXIST);
 	if (fd >= 0)
 		close(fd);
+	close(*basefd);
+	*basefd = -1;
 	return -1;
 }
 
-/* Write len bytes of data as rank file name in dir fd: into a new temporary
- * file, then renamed into place without replacing anything but the file an
- * earlier report of this process wrote. */
-static int write_file(int fd, const char *name, const char *data, size_t len, int replace)
+/* Write len bytes of data as rank file name in directory fd: into a new
+ * temporary file beside it (in basefd), then renamed into place without
+ * replacing anything but the file an earlier report of this process wrote. */
+static int write_file(int fd, int basefd, const char *name, const char *data, size_t len, int replace)
 {
 	char tmp[128];
-	snprintf(tmp, sizeof tmp, ".%s.%ld.tmp", name, (long)getpid());
-	int out = openat(fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	snprintf(tmp, sizeof tmp, ".papi_hl_%s.%ld.tmp", name, (long)getpid());
+	int out = openat(basefd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (out < 0)
 		return -1;
 	size_t done = 0;
@@ -366,11 +568,11 @@ static int write_file(int fd, const char *name, const char *data, size_t len, in
 	int ok = done == len;
 	ok = close(out) == 0 && ok;
 	if (ok)
-		ok = replace ? renameat(fd, tmp, fd, name) == 0
-			     : renameat2(fd, tmp, fd, name, RENAME_NOREPLACE) == 0;
+		ok = replace ? renameat(basefd, tmp, fd, name) == 0
+			     : renameat2(basefd, tmp, fd, name, RENAME_NOREPLACE) == 0;
 	if (!ok) {
 		int e = errno;
-		unlinkat(fd, tmp, 0);
+		unlinkat(basefd, tmp, 0);
 		errno = e;
 		return -1;
 	}
@@ -403,18 +605,19 @@ int hl_output_write(void)
 		fflush(stdout);
 	}
 	snprintf(name, sizeof name, "rank_%06d.json", rank >= 0 ? rank : (int)getpid());
-	int fd = open_dir(path, sizeof path, &why);
+	int basefd = -1, fd = open_dir(path, sizeof path, &basefd, &why);
 	if (fd < 0) {
 		ret = PAPI_ESYS;
 		goto out;
 	}
-	if (write_file(fd, name, buf, len, written) < 0) {
+	if (write_file(fd, basefd, name, buf, len, written) < 0) {
 		why = strerror(errno);
 		ret = PAPI_ESYS;
 	} else {
 		written = 1;
 	}
 	close(fd);
+	close(basefd);
 out:
 	if (ret == PAPI_ESYS)
 		fprintf(stderr, "PAPI high-level: cannot write the report %s/%s: %s\n", path, name,

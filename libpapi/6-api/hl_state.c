@@ -5,6 +5,7 @@
 #include <cpuid.h>
 #endif
 
+int hl_layout = HL_LAYOUT_PAPI7;
 struct hl_event *hl_ev;
 int hl_nev, hl_nval = HL_FIRST_EVENT;
 _Atomic(struct hl_thread *) hl_threads;

@@ -32,6 +32,8 @@ int hlu_run(const char *mode, const char *const *env, const char *out, const cha
 		unsetenv("PAPI_EVENTS");
 		unsetenv("PAPI_REPORT");
 		unsetenv("PAPI_OUTPUT_DIRECTORY");
+		/* the totals per region, unless env names a layout */
+		setenv("PAPI_HL_LAYOUT", "aggregated", 1);
 		for (int i = 0; env && env[i]; i += 2)
 			setenv(env[i], env[i + 1], 1);
 		int fo = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -12,7 +12,8 @@ int hlu_have_jq(void);
 /* A fresh directory under /tmp (static buffer), or NULL. */
 char *hlu_tmpdir(void);
 /* Run this program again as "hl-child MODE" with env (name, value, ...,
- * NULL) added to a cleaned PAPI_* environment, stdout to out and stderr to
+ * NULL) added to a cleaned PAPI_* environment (with PAPI_HL_LAYOUT=aggregated
+ * unless env names a layout), stdout to out and stderr to
  * err (NULL: /dev/null). Returns its exit status (128+signal). */
 int hlu_run(const char *mode, const char *const *env, const char *out, const char *err);
 /* jq -r EXPR FILE as a whole number; HLU_NONE when absent or not a number. */

@@ -96,6 +96,15 @@ static void child_optional(void)
 	CHECK(PAPI_hl_region_end("after"), PAPI_OK);
 }
 
+/* A begins, B nested in it ends, A never ends. */
+static void child_unended(void)
+{
+	CHECK(PAPI_hl_region_begin("A"), PAPI_OK);
+	CHECK(PAPI_hl_region_begin("B"), PAPI_OK);
+	hlu_spin_ms(2);
+	CHECK(PAPI_hl_region_end("B"), PAPI_OK);
+}
+
 static long long mono_ns(void)
 {
 	struct timespec ts;
@@ -134,6 +143,8 @@ static int child(const char *mode)
 		child_fork();
 	else if (!strcmp(mode, "optional"))
 		child_optional();
+	else if (!strcmp(mode, "unended"))
+		child_unended();
 	else if (!strcmp(mode, "clock-tsc") || !strcmp(mode, "clock-gettime"))
 		child_clock(!strcmp(mode, "clock-tsc"));
 	else
@@ -148,7 +159,9 @@ static int child(const char *mode)
 
 static char dir[128], file[PATH_MAX], out[256], err[256];
 
-/* Run mode in a fresh directory; 1 when it exited 0 and wrote one rank file. */
+/* Run mode in a fresh directory; 1 when it exited 0 and wrote one rank file.
+ * The report is in the aggregated layout unless layout names another. */
+static const char *layout;
 static int run_in_fresh(const char *mode, const char *events, const char *report)
 {
 	char *d = hlu_tmpdir();
@@ -164,7 +177,14 @@ static int run_in_fresh(const char *mode, const char *events, const char *report
 		env[3] = report;
 		env[4] = NULL;
 	}
-	int st = hlu_run(mode, env, out, err);
+	const char *full[10];
+	int n = 0;
+	for (; env[n]; n += 2)
+		full[n] = env[n], full[n + 1] = env[n + 1];
+	if (layout)
+		full[n++] = "PAPI_HL_LAYOUT", full[n++] = layout;
+	full[n] = NULL;
+	int st = hlu_run(mode, full, out, err);
 	if (st != 0) {
 		diag("child %s exited %d", mode, st);
 		return 0;
@@ -367,6 +387,49 @@ static void real_time(void)
 	}
 }
 
+/* PAPI 7.0's layout, the default: one entry per region instance, numbered
+ * per thread in the order they began, values as strings, reads as
+ * read_N; the directory holds the rank file only. */
+#define I7(id) ".threads[\"0\"].regions[\"" #id "\"]"
+static void papi7_layout(void)
+{
+	char s[256];
+	layout = "papi7";
+	ok(run_in_fresh("serial", SW, NULL), "papi7: one rank file");
+	ok(!hlu_str(file, s, sizeof s, ".papi_version") && !strcmp(s, "7.0.0.0"), "papi7: papi_version 7.0.0.0");
+	ok(!hlu_str(file, s, sizeof s, "[.threads | keys[]] | join(\",\")") && !strcmp(s, "0"),
+	   "papi7: threads keyed by number, one");
+	is_int(hlu_num(file, ".threads[\"0\"].regions | length"), 7, "papi7: 3 outer, 3 inner, 1 more: 7 instances");
+	ok(!hlu_str(file, s, sizeof s, "[.threads[\"0\"].regions[] | .name + \"<\" + .parent_region_id] | join(\" \")") &&
+	   !strncmp(s, "outer<-1 inner<0 outer<-1 inner<2 outer<-1 inner<4 say", 54),
+	   "papi7: numbered in begin order, parents by number (%s)", s);
+	ok(!hlu_str(file, s, sizeof s, I7(0) ".cycles | type") && !strcmp(s, "string"), "papi7: numbers as strings");
+	long long o = hlu_num(file, I7(0) ".\"perf::TASK-CLOCK\" | tonumber");
+	long long in = hlu_num(file, I7(1) ".\"perf::TASK-CLOCK\".region_value | tonumber");
+	long long rd = hlu_num(file, I7(1) ".\"perf::TASK-CLOCK\".read_1 | tonumber");
+	ok(in >= 18000000 && o > in, "papi7: outer %lld > inner %lld ns of task clock (20 ms spin)", o, in);
+	ok(rd > 18000000 && rd <= in, "papi7: inner's read_1 %lld <= its region_value", rd);
+	is_int(hlu_num(file, "[" I7(3) "[] | objects | keys[] | select(startswith(\"read_\"))] | length"), 4,
+	       "papi7: each metric of an instance read once: region_value and read_1");
+	ok(hlu_num(file, I7(5) ".real_time_nsec.region_value | tonumber") >= 20000000, "papi7: real time of a read instance");
+	is_int(hlu_count(dir, "-A papi_hl_output/*"), 1, "papi7: the directory holds the rank file only");
+	is_int(hlu_count(dir, "-A papi_hl_output/.[!.]*"), 0, "papi7: no hidden file in it");
+	hlu_rmrf(dir);
+
+	ok(run_in_fresh("threads", SW, NULL), "papi7 threads: one rank file");
+	for (int t = 1; t <= 3; t++)
+		is_int(hlu_num(file, "[.threads[\"%d\"].regions[] | select(.name == \"work\")] | length", t), t,
+		       "papi7 threads: thread %d's %d work instances", t, t);
+	is_int(hlu_num(file, ".threads[\"0\"].regions | length"), 1, "papi7 threads: main once");
+	hlu_rmrf(dir);
+
+	ok(run_in_fresh("unended", SW, NULL), "papi7 unended: one rank file");
+	ok(!hlu_str(file, s, sizeof s, "[.threads[\"0\"].regions | to_entries[] | .key + .value.name + .value.parent_region_id] | join(\" \")") &&
+	   !strcmp(s, "1B0"), "papi7 unended: only the ended instance, number 1 inside 0 (%s)", s);
+	hlu_rmrf(dir);
+	layout = NULL;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[0], "hl-child"))
@@ -390,5 +453,6 @@ int main(int argc, char **argv)
 	malformed();
 	report_and_rotation();
 	fork_and_optional();
+	papi7_layout();
 	return tap_done();
 }

@@ -118,3 +118,43 @@ uses_ours() {
 	[[ "$output" =~ compat:\ ([0-9]+)\ tests:\ ([0-9]+)\ pass ]]
 	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
 }
+
+# PAPI 7.0's post-processor on our region reports, in all its modes.
+@test "papi_hl_output_writer (PAPI 7.0's) reads our region report in every mode" {
+	command -v papi_hl_output_writer >/dev/null || skip "papi_hl_output_writer is not installed (papi-tools)"
+	command -v jq >/dev/null || skip "jq is not installed"
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -o regions "$PAPI_TOP/test/lib/regions.c" -L"$BUILD" -lpapi \
+		-Wl,-rpath,"$BUILD" -pthread
+	PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS LD_PRELOAD="$PRELOAD" run -0 ./regions
+	# the directory holds the measurement file only
+	[ "$(ls -A papi_hl_output | wc -l)" = 1 ]
+	ls papi_hl_output/rank_*.json
+	local ty no
+	for ty in summary detail; do
+		for no in derived raw; do
+			rm -f papi.json papi_sum.json
+			run -0 papi_hl_output_writer --type=$ty --notation=$no
+			[[ "$output" != *Traceback* ]]
+			echo "$output" | jq -e . >/dev/null
+		done
+	done
+	# summary, derived (the default): counts and times over the threads
+	run -0 papi_hl_output_writer
+	jq -e '.work["Region count"] == 4 and .inner["Region count"] == 4 and .main["Region count"] == 1' papi_sum.json
+	jq -e '.work["Number of threads per rank"] == 2 and .work["CPU time in s"] >= 0' papi_sum.json
+	# detail, raw: every instance with its read
+	run -0 papi_hl_output_writer --type=detail --notation=raw
+	jq -e '[.ranks[].threads[].regions[] | select(.name == "inner") | .["perf::TASK-CLOCK"].read_1] | length == 4' papi.json
+}
+
+@test "papi_hl_output_writer (PAPI 7.0's) merges the ranks of an MPI job" {
+	command -v papi_hl_output_writer >/dev/null || skip "papi_hl_output_writer is not installed (papi-tools)"
+	command -v mpicc >/dev/null && command -v mpirun >/dev/null ||
+		skip "Open MPI is not installed (libopenmpi-dev, openmpi-bin)"
+	[ -z "$PRELOAD" ] || skip "an MPI job on a sanitized library (make check-sanitize)"
+	mpicc -I"$PAPI_TOP/libpapi" -o mpiprog "$PAPI_TOP/test/cli/data/hl_mpi.c" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	PAPI_EVENTS=perf::TASK-CLOCK timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 ./mpiprog
+	[ "$(ls -A papi_hl_output | wc -l)" = 2 ]
+	run -0 papi_hl_output_writer
+	jq -e '.compute["Region count"] == 3 and .compute["Number of ranks"] == 2' papi_sum.json
+}

@@ -55,6 +55,41 @@ C
 	[ "$(echo "$output" | jq '.ranks[0].regions | length')" = 2 ]
 }
 
+@test "hl-report: the same summary from PAPI 7.0's layout (the default) and the aggregated one" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK ./prog
+	jq -e '.papi_version == "7.0.0.0" and (.threads | type) == "object"' papi_hl_output/rank_*.json
+	run -0 papi hl-report -j
+	echo "$output" | jq -S '.regions | map_values(.Region_count)' > seven
+	PAPI_HL_LAYOUT=aggregated PAPI_EVENTS=perf::TASK-CLOCK ./prog
+	jq -e '.layout == "papi aggregated 1" and (.threads | type) == "array" and (has("papi_version") | not)' \
+		papi_hl_output/rank_*.json
+	run -0 papi hl-report -j
+	echo "$output" | jq -S '.regions | map_values(.Region_count)' > aggregated
+	diff seven aggregated
+	[ "$(jq '.outer' seven)" = 3 ]
+}
+
+@test "region reports: papi_hl_output holds only rank files; the run's key is beside it without xattrs" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK ./prog
+	[ "$(ls -A papi_hl_output)" = "$(cd papi_hl_output && ls rank_*.json)" ]
+	[ "$(ls -A | grep -c '^\.papi')" = 0 ]
+	# a file system without extended attributes: the key goes beside the
+	# directory, and a new run still moves the old one aside
+	rm -rf papi_hl_output
+	${CC:-cc} -shared -fPIC -o noxattr.so "$PAPI_TOP/test/lib/noxattr.c"
+	# (a sanitized program lets a preloaded library come first)
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	PAPI_EVENTS=perf::TASK-CLOCK LD_PRELOAD="$PWD/noxattr.so" ./prog
+	[ "$(ls -A papi_hl_output | wc -l)" = 1 ]
+	grep -q "^pid=" .papi_hl_output.run
+	PAPI_EVENTS=perf::TASK-CLOCK LD_PRELOAD="$PWD/noxattr.so" ./prog
+	[ "$(ls -d papi_hl_output* | wc -l)" = 2 ]
+	[ "$(ls -A papi_hl_output | wc -l)" = 1 ]
+	[ "$(ls -A | grep -c '^\.papi')" = 1 ]
+}
+
 @test "hl-report: a directory holding papi_hl_output, and two files of one rank kept apart" {
 	build_prog
 	PAPI_EVENTS=perf::TASK-CLOCK ./prog
