@@ -195,6 +195,11 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 {
 	const char *why = ci->disabled ? ci->disabled_reason : NULL;
 	const char *fix = why ? disabled_fix(why) : NULL;
+	char access[PAPI_HUGE_STR_LEN];
+	const char *count_why = !why && cmp_access(ci->CmpIdx, access, sizeof access) != PAPI_OK
+				? access : NULL;
+	const struct component *c = NULL;
+	int bare = !why && cmp_get(ci->CmpIdx, &c) == PAPI_OK && c->bare_names;
 	if (j) {
 		json_obj_begin(j);
 		json_kstr(j, "name", ci->name);
@@ -203,7 +208,7 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		json_kbool(j, "active", !why);
 		json_kstr(j, "disabled_reason", why);
 		json_kstr(j, "fix", fix);
-		json_kstr(j, "counting_problem", NULL);
+		json_kstr(j, "counting_problem", count_why);
 		json_kint(j, "native_events", ci->num_native_events);
 		json_kint(j, "presets_available", 0);
 		json_kint(j, "counters", ci->num_cntrs);
@@ -225,12 +230,18 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		printf("  disabled: %s\n  fix:      %s\n", why, fix);
 	} else {
 		printf("  active:   yes\n");
-		if (ci->num_native_events > 0) {
-			printf("  events:   %d native (papi native -i %s:::)\n", ci->num_native_events,
-			       ci->name);
-			printf("  counts:   %s\n", scope(ci->default_granularity));
-		} else {
+		if (count_why)
+			printf("  but counting fails: %s\n", count_why);
+		if (ci->num_native_events <= 0) {
 			printf("  events:   none: it describes the machine (papi hardware --devices)\n");
+		} else {
+			if (bare)	/* its events are named PMU::EVENT, without the component */
+				printf("  events:   %d native (papi native: under \"Component %s\")\n",
+				       ci->num_native_events, ci->name);
+			else
+				printf("  events:   %d native (papi native -i %s:::)\n",
+				       ci->num_native_events, ci->name);
+			printf("  counts:   %s\n", scope(ci->default_granularity));
 		}
 	}
 	if (details)

@@ -9,8 +9,9 @@
 #include "metrics.h"
 
 /* A name with "::" is a native event: straight to the native table, so
- * naming perf::TASK-CLOCK parses no preset table; one with ":::" names its
- * component (io:::rchar), which the public call resolves. */
+ * naming perf::TASK-CLOCK parses no preset table, then the public call for
+ * the uncore PMUs' (skx_unc_imc0::..., uncore_imc_0::...); one with ":::"
+ * names its component (io:::rchar), which the public call resolves. */
 int mg_resolve(const char *name, int *code)
 {
 	int idx, ret;
@@ -22,6 +23,8 @@ int mg_resolve(const char *name, int *code)
 	ret = native_lookup(name, &idx);
 	if (ret == PAPI_OK)
 		*code = PAPI_NATIVE_MASK | idx;
+	else if (ret != PAPI_ENOMEM)	/* an uncore PMU's (perf_event_uncore) */
+		ret = PAPI_event_name_to_code(name, code);
 	return ret;
 }
 

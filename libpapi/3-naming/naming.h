@@ -60,7 +60,8 @@ int pmu_of_pfm(int pfm_pmu);
 /* Index of the core PMU entry whose kernel device is kernel_name ("cpu",
  * "cpu_atom", "armv8_pmuv3_0"), -1 when the kernel has no such core PMU. */
 int pmu_of_kernel(const char *kernel_name);
-/* Number of events libpfm4 lists over the PMUs it detected. */
+/* Number of events libpfm4 lists over the PMUs it detected, but for the
+ * uncore PMUs (perf_event_uncore's). */
 int pmu_pfm_events(void);
 /* libpfm4's PMU called by the n bytes at name, detected here or not: 1
  * and *out (strings of libpfm4's, valid while it is initialized), or 0
@@ -71,6 +72,11 @@ struct pfm_pmu_brief {
 	int present;		/* detected on this machine */
 };
 int pmu_pfm_named(const char *name, size_t n, struct pfm_pmu_brief *out);
+/* The kernel's PMU for libpfm4's uncore PMU pfm_name (skx_unc_imc0 is
+ * uncore_imc_0, amd64_fam19h_zen3_l3 amd_l3, rapl power): its type, with
+ * its name in out; -1 when the kernel lists no such PMU (out then has the
+ * name it would have). */
+int pmu_uncore_kernel(const char *pfm_name, char *out, size_t len);
 
 /* ------------------------------------------------------------------ native events
  * Native events live in a per-process table; code = PAPI_NATIVE_MASK | index.
@@ -103,7 +109,7 @@ int native_lookup(const char *name, int *idx);
 /* The entry for index idx, or NULL when idx is not a valid index. */
 const struct native *native_get(int idx);
 /* The index of event cev of component cidx (> 0), whose full name is name
- * ("io:::rchar"): made on its first use, so that every component's events
+ * ("io:::rchar", or an uncore "pmu::EVENT" or "pmu/terms/"): made on its first use, so that every component's events
  * share one code space as in PAPI 7 (code = PAPI_NATIVE_MASK | index). A
  * name libpfm4 resolves never gets such an entry, and native_lookup never
  * returns one. PAPI_OK and *idx, PAPI_EINVAL (bad arguments, or the name

@@ -387,6 +387,12 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	int pmu = pmu_of_pfm(ei.pmu);
 	if (pmu < 0)
 		return PAPI_ENOEVNT;
+	if (pmu_get(pmu)->pfm_type == PFM_PMU_TYPE_UNCORE) {
+		/* As PAPI 7: counted CPU-wide by perf_event_uncore, not here. */
+		papi_set_reason("%.200s: an uncore event (PMU %s): component perf_event_uncore "
+				"counts it", name, pmu_get(pmu)->name);
+		return PAPI_ENOEVNT;
+	}
 
 	/* Canonical: "pmu::EVENT" as libpfm4 spells it, then the qualifiers as given. */
 	const char *pname = pmu_get(pmu)->name;
@@ -552,7 +558,7 @@ int native_find(const char *name, int *idx)
 /* native_intern: see naming.h. */
 int native_intern(int cidx, int cev, const char *name, int *idx)
 {
-	if (cidx <= 0 || cev < 0 || !name || !idx || !strstr(name, ":::") ||
+	if (cidx <= 0 || cev < 0 || !name || !idx || (!strstr(name, "::") && !strchr(name, '/')) ||
 	    strnlen(name, NATIVE_NAME_MAX + 1) > NATIVE_NAME_MAX)
 		return PAPI_EINVAL;
 	unsigned h = str_hash(name);
@@ -698,7 +704,8 @@ static int first_event_from(int pmu)
 		pfm_pmu_info_t pi;
 		memset(&pi, 0, sizeof pi);
 		pi.size = sizeof pi;
-		if (pfm_get_pmu_info(pmu_get(pmu)->pfm_pmu, &pi) == PFM_SUCCESS && pi.nevents > 0)
+		if (pmu_get(pmu)->pfm_type != PFM_PMU_TYPE_UNCORE &&
+		    pfm_get_pmu_info(pmu_get(pmu)->pfm_pmu, &pi) == PFM_SUCCESS && pi.nevents > 0)
 			return pmu;
 	}
 	return -1;

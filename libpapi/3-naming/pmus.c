@@ -67,12 +67,9 @@ static int pmu_kernel_lookup(struct pmu *p, const char *core_name)
 		else
 			cand = x86_core;
 	} else {
-		const char *u = strstr(p->name, "_unc_");
-		if (u)
-			snprintf(buf, sizeof buf, "uncore_%s", u + 5);
-		else
-			snprintf(buf, sizeof buf, "%s", p->name);
-		single[0] = buf;
+		int t = pmu_uncore_kernel(p->name, buf, sizeof buf);
+		snprintf(p->kernel_name, sizeof p->kernel_name, "%s", buf);
+		return t;
 	}
 	if (!cand)
 		cand = single;
@@ -156,6 +153,69 @@ static int add_sysfs_cores(void)
 			 k->cpus[0] ? "core PMU of CPUs " : "core PMU", k->cpus);
 	}
 	return PAPI_OK;
+}
+
+/* The kernel's names of libpfm4's uncore PMUs that the pattern below does
+ * not give (libpfm4 keeps them as each PMU's perf_name, not in its API). */
+static const struct {
+	const char *pfm, *kernel;
+} unc_names[] = {
+	{ "rapl", "power" },
+	{ "amd64_rapl", "power" },
+	{ "amd64_fam19h_zen3_l3", "amd_l3" },
+	{ "amd64_fam15h_nb", "amd_nb" },
+};
+/* The kernel's names of the uncore units libpfm4 abbreviates. */
+static const struct {
+	const char *pfm, *kernel;
+} unc_units[] = {
+	{ "ubo", "ubox" },
+	{ "cbo", "cbox" },
+	{ "sbo", "sbox" },
+};
+
+/* pmu_uncore_kernel: see naming.h. libpfm4's "<cpu>_unc_<unit><n>" is the
+ * kernel's "uncore_<unit>_<n>" (skx_unc_imc0: uncore_imc_0), or
+ * "uncore_<unit><n>", or "uncore_<unit>" for a unit without a number. */
+int pmu_uncore_kernel(const char *pfm_name, char *out, size_t len)
+{
+	char cand[3][64];
+	int n = 0;
+	for (size_t i = 0; i < sizeof unc_names / sizeof *unc_names; i++)
+		if (!strcmp(pfm_name, unc_names[i].pfm))
+			snprintf(cand[n++], sizeof cand[0], "%s", unc_names[i].kernel);
+	const char *u = strstr(pfm_name, "_unc_");
+	if (!n && u) {
+		char unit[48];
+		snprintf(unit, sizeof unit, "%s", u + 5);
+		size_t d = strlen(unit);
+		while (d > 0 && unit[d - 1] >= '0' && unit[d - 1] <= '9')
+			d--;
+		char num[16];
+		snprintf(num, sizeof num, "%.15s", unit + d);
+		unit[d] = '\0';
+		for (size_t i = 0; i < sizeof unc_units / sizeof *unc_units; i++)
+			if (!strcmp(unit, unc_units[i].pfm))
+				snprintf(unit, sizeof unit, "%s", unc_units[i].kernel);
+		if (*num) {
+			snprintf(cand[n++], sizeof cand[0], "uncore_%s_%s", unit, num);
+			snprintf(cand[n++], sizeof cand[0], "uncore_%s%s", unit, num);
+		} else {
+			snprintf(cand[n++], sizeof cand[0], "uncore_%s", unit);
+			snprintf(cand[n++], sizeof cand[0], "uncore_%s_0", unit);
+		}
+	}
+	if (!n)
+		snprintf(cand[n++], sizeof cand[0], "%s", pfm_name);
+	for (int i = 0; i < n; i++) {
+		const struct kpmu *k = kpmu_find(cand[i]);
+		if (k && !k->core) {
+			snprintf(out, len, "%s", k->name);
+			return k->type;
+		}
+	}
+	snprintf(out, len, "%s", cand[0]);
+	return -1;
 }
 
 /* pmu_pfm_named: see naming.h. */
@@ -259,7 +319,8 @@ static int pm_detect(void)
 		snprintf(p->desc, sizeof p->desc, "%s", pi.desc ? pi.desc : "");
 		if (pi.type == PFM_PMU_TYPE_CORE && core_pmu < 0)
 			core_pmu = npmus - 1;
-		nevents_pfm += pi.nevents;
+		if (pi.type != PFM_PMU_TYPE_UNCORE)
+			nevents_pfm += pi.nevents;
 	}
 	/* Core PMUs first, so perf_raw follows the core's kernel device. */
 	const char *core_name = "cpu";

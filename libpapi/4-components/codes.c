@@ -104,7 +104,8 @@ static int cmp_code(int cidx, int ev, const char *cname, int *out)
 	if ((r = c->event(ev, &e)) != PAPI_OK)
 		return r;
 	char full[PAPI_HUGE_STR_LEN];
-	if (snprintf(full, sizeof full, "%s:::%s", cname, e.name) >= (int)sizeof full)
+	if (snprintf(full, sizeof full, "%s%s%s", c->bare_names ? "" : cname,
+		     c->bare_names ? "" : ":::", e.name) >= (int)sizeof full)
 		return PAPI_EINVAL;
 	int idx;
 	if ((r = native_intern(cidx, ev, full, &idx)) == PAPI_OK)
@@ -123,7 +124,8 @@ static int cmp_name_to_code(int cidx, const char *name, int *out)
 		return PAPI_ENOEVNT;	/* a disabled component names nothing */
 	char full[PAPI_HUGE_STR_LEN];
 	int idx, ev;
-	if (snprintf(full, sizeof full, "%s:::%s", c->name, name) < (int)sizeof full &&
+	if (snprintf(full, sizeof full, "%s%s%s", c->bare_names ? "" : c->name,
+		     c->bare_names ? "" : ":::", name) < (int)sizeof full &&
 	    native_find(full, &idx) == PAPI_OK) {
 		const struct native *n = native_get(idx);
 		if (n && n->cidx == cidx) {
@@ -131,10 +133,13 @@ static int cmp_name_to_code(int cidx, const char *name, int *out)
 			return PAPI_OK;
 		}
 	}
-	if (!*name || cmp_event_lookup(cidx, name, &ev) != PAPI_OK) {
-		papi_set_reason("%s:::%.200s: component %s has no such event (see 'papi native')",
-				c->name, name, c->name);
-		return PAPI_ENOEVNT;
+	if (!*name || (r = cmp_event_lookup(cidx, name, &ev)) != PAPI_OK) {
+		/* A lookup hook says why itself, but for a name that is not
+		 * its kind at all (PAPI_ENOCMP: no PMU of that name). */
+		if (!c->lookup || r == PAPI_ENOCMP || !*papi_last_reason())
+			papi_set_reason("%s:::%.200s: component %s has no such event (see 'papi native')",
+					c->name, name, c->name);
+		return r == PAPI_ENOMEM || r == PAPI_ENOCMP ? r : PAPI_ENOEVNT;
 	}
 	return cmp_code(cidx, ev, c->name, out);
 }
@@ -165,8 +170,10 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	const char *ev = strip_component(in, &cidx);
 	if (!ev)
 		return PAPI_ENOEVNT;
-	if (cidx > 0)
-		return cmp_name_to_code(cidx, ev, out);
+	if (cidx > 0) {
+		int r = cmp_name_to_code(cidx, ev, out);
+		return r == PAPI_ENOCMP ? PAPI_ENOEVNT : r;
+	}
 	if (cidx < 0) {
 		int r = presets_may_name(in) ? presets_name_to_code(in, out) : PAPI_ENOEVNT;
 		if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
@@ -184,12 +191,31 @@ int PAPI_event_name_to_code(const char *in, int *out)
 		*out = PAPI_NATIVE_MASK | idx;
 		return PAPI_OK;
 	}
-	/* Another component's event named without its prefix (a pmu:: name is
-	 * perf_event's): perf_event's reason stays when none has it. */
-	if (r != PAPI_ENOEVNT || cidx == 0 || strstr(ev, "::"))
+	/* Another component's event named without its prefix: perf_event's
+	 * reason stays when none has it. A pmu:: or PMU/terms/ name is only
+	 * asked of the components whose names are spelled so (uncore). */
+	int pmu_name = strstr(ev, "::") || strchr(ev, '/');
+	if ((r != PAPI_ENOEVNT && (!pmu_name || r == PAPI_ENOMEM)) || cidx == 0)
 		return r;
 	char why[PAPI_HUGE_STR_LEN];
 	snprintf(why, sizeof why, "%s", papi_last_reason());
+	for (int c = 1; pmu_name && c < PAPI_num_components(); c++) {
+		const struct component *k;
+		if (cmp_disabled(c) || cmp_get(c, &k) != PAPI_OK || !k->bare_names)
+			continue;
+		/* A component that has the PMU says what is wrong with the rest. */
+		int rc = cmp_name_to_code(c, ev, out);
+		if (rc == PAPI_OK)
+			return PAPI_OK;
+		if (rc != PAPI_ENOCMP)
+			return rc;
+	}
+	papi_clear_reason();
+	if (pmu_name) {
+		if (*why)
+			papi_set_reason("%s", why);
+		return r;
+	}
 	int was = papi_reason_mute(1);
 	for (int c = 1; c < PAPI_num_components(); c++)
 		if (cmp_name_to_code(c, ev, out) == PAPI_OK) {

@@ -14,6 +14,8 @@
  * A new component is its own file in this folder plus one line here. */
 static const struct component *const table[] = {
 	NULL,			/* perf_event */
+	&cmp_uncore,		/* perf_event_uncore, PAPI 7's second component */
+	&cmp_powercap,
 	&cmp_io,
 	&cmp_net,
 	&cmp_stealtime,
@@ -37,7 +39,7 @@ PAPI_FIRST_DATA static int env_read;			/* PAPI_DISABLE_COMPONENTS read for this 
 /* Per component, for this initialization: 0 not tried, 1 ready, else the
  * error its init returned (the reason in init_why). */
 static int init_state[NCMP];
-static char init_why[NCMP][PAPI_MAX_STR_LEN];
+static char init_why[NCMP][PAPI_HUGE_STR_LEN];	/* as disabled_reason */
 static PAPI_component_info_t info[NCMP];
 static int info_ready[NCMP];
 static char pmu_names[PAPI_PMU_MAX][64];
@@ -155,6 +157,8 @@ int cmp_event_lookup(int cidx, const char *name, int *ev)
 	int r = cmp_get(cidx, &c);
 	if (r != PAPI_OK)
 		return r;
+	if (c->lookup)
+		return c->lookup(name, ev);
 	int n = c->nevents();
 	for (int i = 0; i < n; i++) {
 		struct cmp_event e;
@@ -164,6 +168,20 @@ int cmp_event_lookup(int cidx, const char *name, int *ev)
 		}
 	}
 	return PAPI_ENOEVNT;
+}
+
+/* cmp_access: see components.h. */
+int cmp_access(int cidx, char *why, size_t len)
+{
+	const struct component *c;
+	if (len)
+		why[0] = '\0';
+	int was = papi_reason_mute(1);
+	int r = cmp_get(cidx, &c);
+	papi_reason_mute(was);
+	if (r != PAPI_OK || !c->access)
+		return PAPI_OK;
+	return c->access(why, len);
 }
 
 /* PAPI_num_components: how many components this library has. */

@@ -53,6 +53,23 @@ struct component {
 	int (*nevents)(void);
 	/* Describe event ev: PAPI_OK, or PAPI_ENOEVNT when ev is out of range. */
 	int (*event)(int ev, struct cmp_event *out);
+	/* Resolve a name (without the component prefix) that may not be one
+	 * of the listed events as written: qualifiers, other spellings.
+	 * PAPI_OK and *ev, an index event() describes (a listed event's own
+	 * index for a listed name; one past nevents() for the others), or
+	 * PAPI_ENOEVNT / PAPI_EINVAL with papi_set_reason saying why. NULL:
+	 * only the listed names, matched exactly. */
+	int (*lookup)(const char *name, int *ev);
+	/* 1: the events' names are whole as they are ("uncore_imc_0::
+	 * cas_count_read"), with no "COMPONENT:::" before them; a "pmu::" or
+	 * "pmu/terms/" name that perf_event does not know is asked of such
+	 * components (the prefix is still accepted). */
+	int bare_names;
+	/* Whether this process may count the component's events, once its
+	 * init succeeded: PAPI_OK, or an error code (PAPI_EPERM) with one
+	 * sentence in why: the privilege it lacks and how to get it. NULL:
+	 * anyone may. */
+	int (*access)(char *why, size_t len);
 
 	/* ---- sampled totals (for CMP_SAMPLED_OPS) */
 	/* How many totals sample() fills; NULL: one per event, total ev being
@@ -145,6 +162,11 @@ int cmp_index(const struct component *c);
 /* The event of component cidx (> 0) whose name (without the prefix) is
  * name: PAPI_OK and *ev, PAPI_ENOEVNT, or cmp_get's errors. */
 int cmp_event_lookup(int cidx, const char *name, int *ev);
+/* What keeps this process from counting component cidx (> 0) although it
+ * is enabled (its access hook), into why: PAPI_OK when nothing does (or
+ * the component is disabled: its disabled reason says why), else the
+ * hook's error code. */
+int cmp_access(int cidx, char *why, size_t len);
 
 /* ------------------------------------------------------------------ codes (codes.c) */
 /* Record (papi_last_reason, PAPI_VERB_ECONT output) why the preset or user
@@ -156,6 +178,12 @@ void codes_explain_unavailable(int code, int err);
  * its index there (*cev; -1 for perf_event's). Returns the component index,
  * or PAPI_ENOEVNT (a native code of no event), PAPI_ENOTPRESET (no kind). */
 int codes_component(int code, int *cev);
+
+/* uncore.c, tests only: take libpfm4's uncore PMUs named prefix_* as
+ * detected ("skx": skx_unc_imc0, ...), so that their tables name the PMUs
+ * of a fake sysfs tree; NULL: only those libpfm4 detected. Call before
+ * PAPI_library_init. */
+void uncore_assume_family(const char *prefix);
 
 /* ------------------------------------------------------------------ sysdetect (sysdetect.c)
  * The CPU device the device calls (devices.c) describe, gathered when the
@@ -182,6 +210,7 @@ struct sd_cpu {
 const struct sd_cpu *sysdetect_cpu(void);
 
 /* ------------------------------------------------------------------ the components */
-extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio, cmp_sysdetect;
+extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio, cmp_sysdetect, cmp_uncore,
+	cmp_powercap;
 
 #endif

@@ -594,7 +594,7 @@ static struct sys_ops sim_ops = {
 struct sim_config sim_default_config(void)
 {
 	struct sim_config c = { .npmus = 1, .paranoid = 1, .tick = 4000000, .rdpmc = 1 };
-	c.pmu[0] = (struct sim_pmu_desc){ "cpu", PERF_TYPE_RAW, 4, 3, 48 };
+	c.pmu[0] = (struct sim_pmu_desc){ "cpu", PERF_TYPE_RAW, 4, 3, 48, "" };
 	return c;
 }
 
@@ -602,8 +602,8 @@ struct sim_config sim_hybrid_config(void)
 {
 	struct sim_config c = sim_default_config();
 	c.npmus = 2;
-	c.pmu[0] = (struct sim_pmu_desc){ "cpu_core", PERF_TYPE_RAW, 8, 4, 48 };
-	c.pmu[1] = (struct sim_pmu_desc){ "cpu_atom", 10, 6, 3, 48 };
+	c.pmu[0] = (struct sim_pmu_desc){ "cpu_core", PERF_TYPE_RAW, 8, 4, 48, "" };
+	c.pmu[1] = (struct sim_pmu_desc){ "cpu_atom", 10, 6, 3, 48, "" };
 	return c;
 }
 
@@ -652,7 +652,10 @@ static void sysfs_make(void)
 		snprintf(rel, sizeof rel, "%s/type", sim_cfg.pmu[p].name);
 		snprintf(buf, sizeof buf, "%d", sim_cfg.pmu[p].type);
 		fs_write(sim_dir, rel, buf);
-		if (strcmp(sim_cfg.pmu[p].name, "cpu") != 0) {
+		if (sim_cfg.pmu[p].cpumask[0]) {
+			snprintf(rel, sizeof rel, "%s/cpumask", sim_cfg.pmu[p].name);
+			fs_write(sim_dir, rel, sim_cfg.pmu[p].cpumask);
+		} else if (strcmp(sim_cfg.pmu[p].name, "cpu") != 0) {
 			snprintf(rel, sizeof rel, "%s/cpus", sim_cfg.pmu[p].name);
 			snprintf(buf, sizeof buf, "%d", p);
 			fs_write(sim_dir, rel, buf);

@@ -48,7 +48,8 @@
  * - pmu_dir: the kernel's list of PMUs (sysfs), a directory sim_install
  *   makes under $TMPDIR: NAME/type of each configured PMU and of
  *   "software", and NAME/cpus of every PMU but a plain "cpu" (as hybrid x86
- *   and ARM kernels mark their core PMUs). A test adds format and event
+ *   and ARM kernels mark their core PMUs) and the uncore ones, which get
+ *   NAME/cpumask instead (sim_pmu_desc.cpumask). A test adds format and event
  *   files with sim_sysfs_write before PAPI_library_init; sim_uninstall (or
  *   the end of the process) removes the tree.
  * - rdpmc and tsc: the raw counter of the CPU the test runs on, which is of
@@ -64,7 +65,7 @@
 #include <linux/perf_event.h>
 #include <stdint.h>
 
-#define SIM_MAX_PMUS 4
+#define SIM_MAX_PMUS 12
 #define SIM_MAX_CNTRS 16	/* general + fixed, per PMU */
 
 /* Counter masks for sim_event: general counter i, fixed counter i. */
@@ -77,6 +78,9 @@ struct sim_pmu_desc {
 	int type;		/* perf_event_attr.type of the PMU */
 	int ngeneral, nfixed;	/* at most 8 each */
 	int width;		/* counter bits (pmc_width), 48 */
+	/* An uncore PMU: its cpumask file's text ("0,1": one CPU per socket
+	 * or die) instead of a cpus file; "" for a core PMU. */
+	char cpumask[32];
 };
 
 struct sim_config {
