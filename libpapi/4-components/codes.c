@@ -207,7 +207,9 @@ int PAPI_event_name_to_code(const char *in, int *out)
 		int rc = cmp_name_to_code(c, ev, out);
 		if (rc == PAPI_OK)
 			return PAPI_OK;
-		if (rc != PAPI_ENOCMP)
+		/* perf_event knew the event and refused it otherwise (a bad
+		 * qualifier): its answer stands. */
+		if (rc != PAPI_ENOCMP && r == PAPI_ENOEVNT)
 			return rc;
 	}
 	papi_clear_reason();

@@ -155,7 +155,6 @@ static void sysfs_names(void)
 		{ __LINE__, "cpu/cycles/x", PAPI_ENOEVNT, 0, 0, 0, 0, NULL, "'x' is not a modifier" },
 		{ __LINE__, "cpu/cycles/uu", PAPI_ENOEVNT, 0, 0, 0, 0, NULL, "'u' is not a modifier" },
 		{ __LINE__, "nopmu/cycles/", PAPI_ENOEVNT, 0, 0, 0, 0, NULL, "no core PMU called nopmu" },
-		{ __LINE__, "msr/tsc/", PAPI_ENOEVNT, 0, 0, 0, 0, NULL, "only core PMUs" },
 		{ __LINE__, "/cycles/", PAPI_ENOEVNT, 0, 0, 0, 0, NULL, "no such kernel PMU" },
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
@@ -179,6 +178,13 @@ static void sysfs_names(void)
 			   n->attr.exclude_user == rows[i].eu, "line %d: the modifiers set the domain",
 			   rows[i].line);
 	}
+	/* A PMU that is not a core's belongs to perf_event_uncore, not to
+	 * perf_event. */
+	int uc = PAPI_get_component_index("perf_event_uncore"), mc = -1;
+	ok(uc > 0 && PAPI_event_name_to_code("msr/tsc/", &mc) == PAPI_OK &&
+	   PAPI_get_event_component(mc) == uc, "msr/tsc/ is perf_event_uncore's (%d): %s", uc,
+	   papi_last_reason());
+
 	/* A raw encoding counts, at user level by default. */
 	int es = PAPI_NULL, fd;
 	long long v[2];
