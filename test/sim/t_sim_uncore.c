@@ -401,6 +401,14 @@ int main(void)
 		printf("Bail out! cannot make a directory: %s\n", strerror(errno));
 		return 1;
 	}
+#ifndef __x86_64__
+	/* The fake trees are an skx's and a zen's, named partly through
+	 * libpfm4's x86 uncore tables, which libpfm4 elsewhere lacks. */
+	skip("libpfm4 on this architecture has no x86 uncore tables (make check runs it on x86_64)",
+	     "perf_event_uncore on fake skx and zen sysfs trees");
+	fs_remove(osroot);
+	return tap_done();
+#endif
 	unsetenv("LIBPFM_FORCE_PMU");	/* libpfm4 then has no uncore table */
 	skx_init(0, 0);
 	test_names();
