@@ -1,6 +1,10 @@
 /* pmu_util.c: the known loop and the PMU probe the hardware tests share (see pmu_util.h). */
+#include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "papi.h"
 #include "pmu_util.h"
@@ -52,6 +56,35 @@ int pmu_set(int *es, const char *const *names, int n)
 			return r;
 		}
 	return PAPI_OK;
+}
+
+const char *pmu_event(const char *name, char *buf, size_t len)
+{
+	if (PAPI_query_named_event(name) == PAPI_OK)
+		return name;
+	char low[128], path[512];
+	size_t i;
+	for (i = 0; name[i] && i < sizeof low - 1; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	const char *top = "/sys/bus/event_source/devices";
+	DIR *d = opendir(top);
+	struct dirent *e;
+	const char *r = name;
+	while (d && r == name && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		/* a core PMU lists its CPUs in "cpus" (arm64) or is "cpu" (x86) */
+		snprintf(path, sizeof path, "%s/%s/cpus", top, e->d_name);
+		if (strcmp(e->d_name, "cpu") && access(path, R_OK) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s/events/%s", top, e->d_name, low);
+		if (access(path, R_OK) == 0 && (size_t)snprintf(buf, len, "%s/%s/", e->d_name, low) < len)
+			r = buf;
+	}
+	if (d)
+		closedir(d);
+	return r;
 }
 
 int pmu_present(void)

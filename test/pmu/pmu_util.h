@@ -56,4 +56,10 @@ int pmu_near(long long got, long long want, long long abs, double rel);
  * error (and the set destroyed). */
 int pmu_set(int *es, const char *const *names, int n);
 
+/* pmu_event: name as the library knows it here: name itself when it names
+ * an event, else the core PMU's sysfs event of that name in lower case,
+ * "PMU/name/" (a CPU libpfm4 does not know has only those), written into
+ * buf; name when neither exists (adding it then says why). */
+const char *pmu_event(const char *name, char *buf, size_t len);
+
 #endif

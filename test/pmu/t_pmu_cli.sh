@@ -35,9 +35,16 @@ for e in $(papi avail -a --names); do
 	evs=$evs,$e
 	[ "$(echo "$evs" | tr , '\n' | wc -l)" -lt 12 ] || break
 done
+# A CPU libpfm4 does not know has few presets (the generic table's): the
+# kernel's generic events, per privilege level, make up the twelve.
+for e in perf::INSTRUCTIONS perf::CYCLES perf::INSTRUCTIONS:u perf::CYCLES:u \
+	perf::INSTRUCTIONS:k perf::CYCLES:k perf::INSTRUCTIONS:u:k perf::CYCLES:u:k; do
+	[ "$(echo "$evs" | tr , '\n' | wc -l)" -lt 12 ] || break
+	evs=$evs,$e
+done
 diag "events: $evs"
 papi stat -x , -o "$tmp/m" -e "$evs" -- "$LOOP" --loop $((20 * N))
-ok $? "stat: 12 presets count together, multiplexed"
+ok $? "stat: 12 events count together, multiplexed"
 m=$(csv_value "$tmp/m" PAPI_TOT_INS)
 check "stat: PAPI_TOT_INS scaled to $m (the first run's $a and 38N more)" near "${m:-0}" $((a + 38 * N)) 0 10
 share=$(awk -F, '$2 == "event" && $13 != "" && $13 < 100 { n++ } END { print n + 0 }' "$tmp/m")
@@ -68,7 +75,7 @@ check "chooser PAPI_TOT_INS: PAPI_TOT_CYC counts with it" grep -q '^PAPI_TOT_CYC
 papi chooser --groups $(echo "$evs" | tr , ' ') > "$tmp/g"
 ok $? "chooser --groups: exit status 0"
 ng=$(grep -c '^-e ' "$tmp/g")
-check "chooser --groups: the 12 presets need $ng groups" [ "$ng" -ge 2 ]
+check "chooser --groups: the 12 events need $ng groups" [ "$ng" -ge 2 ]
 bad=0
 while read -r opt list; do
 	[ "$opt" = -e ] || continue

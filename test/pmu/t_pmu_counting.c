@@ -106,13 +106,17 @@ static void domains(void)
  * that does not fit (PAPI_ECNFLCT) and keeps counting the others: never a
  * group the kernel takes and then cannot schedule, which would read zero.
  * The events are the architecture's common ones (on QEMU only instructions
- * and cycles count; the others read zero). */
+ * and cycles count; stalls read zero). */
 static void full_group(void)
 {
 #if defined(__aarch64__)
-	static const char *const ev[] = { "INST_RETIRED", "CPU_CYCLES", "INST_SPEC", "BR_RETIRED",
-					  "STALL_FRONTEND", "STALL_BACKEND", "L1D_CACHE", "MEM_ACCESS",
-					  "L1D_CACHE_REFILL", "BUS_ACCESS", "EXC_TAKEN" };
+	/* Events every PMUv3 since ARMv8.1 has, then the kernel's generic
+	 * ones per privilege level: a CPU libpfm4 does not know (QEMU's max)
+	 * lists only what its PMU announces. */
+	static const char *const ev[] = { "INST_RETIRED", "CPU_CYCLES", "STALL_FRONTEND", "STALL_BACKEND",
+					  "perf::INSTRUCTIONS", "perf::CYCLES", "perf::INSTRUCTIONS:u",
+					  "perf::CYCLES:u", "perf::INSTRUCTIONS:k", "perf::CYCLES:k",
+					  "perf::INSTRUCTIONS:u:k" };
 #else
 	static const char *const ev[] = { "perf::INSTRUCTIONS", "perf::CYCLES", "perf::BRANCHES",
 					  "perf::BRANCH-MISSES", "perf::CACHE-REFERENCES", "perf::CACHE-MISSES",
@@ -125,7 +129,8 @@ static void full_group(void)
 	long long v[sizeof ev / sizeof ev[0]];
 	PAPI_create_eventset(&es);
 	for (int i = 0; i < nev && refused < 0; i++) {
-		int r = PAPI_add_named_event(es, ev[i]);
+		char nb[256];
+		int r = PAPI_add_named_event(es, pmu_event(ev[i], nb, sizeof nb));
 		if (r == PAPI_OK)
 			added++;
 		else if (r == PAPI_ECNFLCT)
