@@ -232,7 +232,13 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		printf("  active:   yes\n");
 		if (count_why)
 			printf("  but counting fails: %s\n", count_why);
-		if (ci->num_native_events <= 0) {
+		if (ci->num_native_events <= 0 && !strcmp(ci->name, "sde")) {
+			/* they exist only in a process whose libraries register them */
+			printf("  events:   none registered in this process: a library registers its "
+			       "own through libsde\n"
+			       "            (sde_lib.h), and the program that loads it reads them as "
+			       "sde:::LIBRARY::COUNTER\n");
+		} else if (ci->num_native_events <= 0) {
 			printf("  events:   none: it describes the machine (papi hardware --devices)\n");
 		} else {
 			if (bare)	/* its events are named PMU::EVENT, without the component */

@@ -406,9 +406,12 @@ static int cmp_enum(int *code, int modifier, int cidx)
 	default:
 		return PAPI_EINVAL;
 	}
-	if (ev >= c->nevents())
-		return PAPI_ENOEVNT;
-	return cmp_code(cidx, ev, c->name, code);
+	/* skip the events that are gone (sde: a counter its library unregistered) */
+	struct cmp_event e;
+	for (int n = c->nevents(); ev < n; ev++)
+		if (c->event(ev, &e) == PAPI_OK)
+			return cmp_code(cidx, ev, c->name, code);
+	return PAPI_ENOEVNT;
 }
 
 /* PAPI_enum_cmp_event: the next event code of component cidx after

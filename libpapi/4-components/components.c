@@ -21,6 +21,7 @@ static const struct component *const table[] = {
 	&cmp_stealtime,
 	&cmp_appio,
 	&cmp_sysdetect,
+	&cmp_sde,
 };
 #define NCMP ((int)(sizeof table / sizeof *table))
 
@@ -340,6 +341,10 @@ const PAPI_component_info_t *PAPI_get_component_info(int cidx)
 		else
 			fill_other(cidx);
 		info_ready[cidx] = lib_ready();
+	} else if (cidx > 0 && info[cidx].initialized) {
+		/* events come and go (sde: as libraries register them) */
+		int n = table[cidx]->nevents();
+		info[cidx].num_native_events = info[cidx].num_cntrs = info[cidx].num_mpx_cntrs = n;
 	}
 	pthread_mutex_unlock(&cmp_lock);
 	return &info[cidx];

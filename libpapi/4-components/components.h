@@ -27,7 +27,8 @@
  * which turn totals into counts since PAPI_start. */
 
 struct cmp_event {		/* what a component says of one of its events */
-	const char *name;	/* without the prefix: "rchar" (valid until shutdown) */
+	const char *name;	/* without the prefix: "rchar" (valid until shutdown;
+				 * sde's: until its next event() in this thread) */
 	const char *desc;	/* one sentence */
 	const char *units;	/* "bytes", "us", ...; "" when a plain count */
 	int instant;		/* a level read as it is (PAPI_VALUETYPE_ABSOLUTE),
@@ -51,7 +52,8 @@ struct component {
 	void (*shutdown)(void);
 	/* How many events (after a successful init). */
 	int (*nevents)(void);
-	/* Describe event ev: PAPI_OK, or PAPI_ENOEVNT when ev is out of range. */
+	/* Describe event ev: PAPI_OK, or PAPI_ENOEVNT when ev is out of range
+	 * (or, for a component whose events come and go, gone now). */
 	int (*event)(int ev, struct cmp_event *out);
 	/* Resolve a name (without the component prefix) that may not be one
 	 * of the listed events as written: qualifiers, other spellings.
@@ -211,6 +213,6 @@ const struct sd_cpu *sysdetect_cpu(void);
 
 /* ------------------------------------------------------------------ the components */
 extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio, cmp_sysdetect, cmp_uncore,
-	cmp_powercap;
+	cmp_powercap, cmp_sde;
 
 #endif
