@@ -3,6 +3,7 @@
 #include "cmds.h"
 #include "internal.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 #include <unistd.h>
 
 #include <perfmon/pfmlib.h>
+
+#include "sde/sde_lib.h"
 
 enum { O_NAMES = CLI_LONG(0), O_NOUMASKS, O_NOQUAL, O_DARR, O_DEAR, O_IARR, O_IEAR, O_OPCM,
        O_NOGROUPS, O_SDE };
@@ -32,8 +35,8 @@ static const struct cli_opt opts[] = {
 	{ "opcm", O_OPCM, no_argument | CLI_COMPAT, NULL, "only events supporting opcode matching\n"
 	  "(these five are Itanium features: no event here has them)" },
 	{ "nogroups", O_NOGROUPS, no_argument | CLI_COMPAT, NULL, "leave out event groups (an IBM POWER feature: none here)" },
-	{ "sde", O_SDE, required_argument | CLI_COMPAT, "FILE", "also the software-defined events FILE registers\n"
-	  "(-sde FILE works too; this library has no SDE component)" },
+	{ "sde", O_SDE, required_argument | CLI_COMPAT, "FILE", "load the library FILE and list the software-defined\n"
+	  "events it registers (its papi_sde_hook_list_events; -sde FILE works too)" },
 	{ 0 },
 };
 
@@ -467,6 +470,45 @@ static int one_event(struct nv *v, const char *name)
 	return CLI_OK;
 }
 
+/* papi_native_avail -sde FILE: load the library FILE (which links libsde)
+ * and have it register its software-defined events without running it,
+ * through the hook PAPI 7.0 defines for this, papi_sde_hook_list_events;
+ * the sde component then lists them. CLI_OK, or the error reported. */
+static int load_sde(const char *file)
+{
+	char path[4096];
+	/* a name without '/' is a file here, not one for the loader to search */
+	snprintf(path, sizeof path, "%s%s", strchr(file, '/') ? "" : "./", file);
+	void *h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+	if (!h)
+		return cli_error(spec.name, "--sde %s: cannot load it: %s", file, dlerror());
+	papi_handle_t (*hook)(papi_sde_fptr_struct_t *);
+	*(void **)&hook = dlsym(h, "papi_sde_hook_list_events");
+	if (!hook)
+		return cli_error(spec.name, "--sde %s: it defines no papi_sde_hook_list_events, the call by "
+				 "which a library registers its software-defined events without running",
+				 file);
+	papi_sde_fptr_struct_t f;
+	static const char *const names[] = {
+		"papi_sde_init", "papi_sde_shutdown", "papi_sde_register_counter",
+		"papi_sde_register_counter_cb", "papi_sde_unregister_counter", "papi_sde_describe_counter",
+		"papi_sde_add_counter_to_group", "papi_sde_create_counter", "papi_sde_inc_counter",
+		"papi_sde_create_recorder", "papi_sde_create_counting_set", "papi_sde_counting_set_insert",
+		"papi_sde_counting_set_remove", "papi_sde_record", "papi_sde_reset_recorder",
+		"papi_sde_reset_counter", "papi_sde_get_counter_handle",
+	};
+	_Static_assert(sizeof f == sizeof names / sizeof *names * sizeof(void *), "one name a call");
+	void *fn[sizeof names / sizeof *names];
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!(fn[i] = dlsym(RTLD_DEFAULT, names[i])))
+			return cli_error(spec.name, "--sde %s: libsde is not loaded with it (%s is missing): a "
+					 "library with software-defined events links -lsde", file, names[i]);
+	memcpy(&f, fn, sizeof f);
+	if (!hook(&f))
+		return cli_error(spec.name, "--sde %s: its papi_sde_hook_list_events registered nothing", file);
+	return CLI_OK;
+}
+
 int cmd_native(int argc, char **argv)
 {
 	struct cli_ctx c;
@@ -505,9 +547,8 @@ int cmd_native(int argc, char **argv)
 		return cli_usage(spec.name, "--names and --json do not go together");
 	if (sde && access(sde, R_OK) != 0)
 		return cli_error(spec.name, "%s: %s", sde, strerror(errno));
-	if (sde)
-		cli_error(spec.name, "%s registers no events here: this library has no "
-			  "software-defined-event (SDE) component", sde);
+	if (sde && load_sde(sde) != CLI_OK)
+		return CLI_FAIL;
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
 	event_files_report(spec.name);

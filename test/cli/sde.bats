@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# sde.bats: software-defined events: libsde as libraries link it, what it exports, and PAPI 7.0's libpapi and libsde beside ours.
+# sde.bats: software-defined events: libsde as libraries link it, what it exports, PAPI 7.0's libpapi and libsde beside ours, and the sde component reading them (papi component, papi native --sde, a program linking libpapi.so).
 load helper
 
 setup() {
@@ -124,4 +124,89 @@ sample() {
 	[[ "$(LD_LIBRARY_PATH="$PWD" ldd ./nopapi | grep libsde)" != *"$BUILD"* ]]
 	run -0 env LD_LIBRARY_PATH="$PWD" ./nopapi
 	[ "$output" = "ran 10 steps" ]
+}
+
+# What sde_count prints counting sde_sample's events for 10 steps a phase:
+# PAPI 7.0's numbers (its libpapi on either libsde gives the first two lines).
+COUNT_READ="read: ITER=10 EVENTS=20 ALL=30 HALF=10 LEVEL=9 RATIO=5 SIZES:CNT=20 SIZES=[0,1,2,3,4,5,6,7,8,9,0,1,2,3,4,5,6,7,8,9] SIZES:MIN=0 SIZES:MED=5 SIZES:MAX=9 KEYS=8,6,6"
+COUNT_RESET="reset: ITER=1 EVENTS=2 ALL=3 HALF=10.5 LEVEL=0 RATIO=0.5 SIZES:CNT=21 SIZES=[0,1,2,3,4,5,6,7,8,9,0,1,2,3,4,5,6,7,8,9,0] SIZES:MIN=0 SIZES:MED=4 SIZES:MAX=9 KEYS=9,6,6"
+
+# count: sde_count linked with this libpapi.so and libsample.so.
+count() {
+	sample -Wl,-rpath,"$BUILD"
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -I"$SDE" -o count "$LIB/sde_count.c" ./libsample.so -L"$BUILD" -lpapi \
+		-Wl,-rpath,"$BUILD":"$PWD"
+}
+
+@test "this libpapi's sde component counts each kind of a library's events, linked as a shared library" {
+	[ -f "$BUILD/libpapi.so.7.0" ] || skip "libpapi.so not built (make)"
+	count
+	[[ "$(ldd ./count)" == *"$BUILD/libpapi.so.7.0"* ]]
+	run -0 ./count
+	[ "${lines[0]}" = "$COUNT_READ" ]
+	[ "${lines[1]}" = "$COUNT_RESET" ]
+	# an unregistered counter reads -1, the others go on
+	[[ "${lines[2]}" == "unregistered: ITER=-1 EVENTS=2 ALL=2 HALF=10.5 LEVEL=0 RATIO=0.5 SIZES:CNT=21 "* ]]
+}
+
+@test "this libpapi reads the counters of PAPI 7.0's libsde as PAPI 7.0 does" {
+	papi7
+	${CC:-cc} -shared -fPIC -I/usr/include -o libsample.so "$LIB/sde_sample.c" "$PAPI7_SDE"
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -I/usr/include -o count "$LIB/sde_count.c" ./libsample.so -L"$BUILD" -lpapi \
+		-Wl,-rpath,"$BUILD":"$PWD"
+	[[ "$(ldd ./count | grep libsde)" != *"$BUILD"* ]]
+	run ./count
+	[ "${lines[0]}" = "$COUNT_READ" ]
+	[ "${lines[1]}" = "$COUNT_RESET" ]
+}
+
+@test "papi component lists sde as active, saying where its events come from" {
+	run -0 papi component
+	[[ "$output" == *$'\n'"sde: Software-defined events: "*$'\n'"  active:   yes"$'\n'"  events:   none registered in this process: a library registers its own through libsde"* ]]
+	[[ "$output" == *"reads them as sde:::LIBRARY::COUNTER"* ]]
+	PAPI_DISABLE_COMPONENTS=sde run -0 papi component
+	[[ "$output" == *$'\n'"sde: "*$'\n'"  disabled: Disabled by PAPI_DISABLE_COMPONENTS"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	[ "$(jq -r '.components[] | select(.name == "sde") | .active' <<<"$output")" = true ]
+	[ "$(jq -r '.components[] | select(.name == "sde") | .native_events' <<<"$output")" = 0 ]
+}
+
+@test "papi native --sde FILE lists the events a library registers, under the sde component's heading" {
+	sample -Wl,-rpath,"$BUILD"
+	run -0 papi native --sde libsample.so
+	[[ "$output" == *$'\n'"== Component sde: Software-defined events: "* ]]
+	[[ "$output" == *$'\n'"sde:::Sample::ITER"$'\n'"    Steps of sample_work."$'\n'* ]]
+	[[ "$output" == *$'\n'"sde:::Sample::SIZES:MED"$'\n'* ]]
+	# PAPI 7.0's spelling, and only its names
+	run -0 papi native -sde ./libsample.so --names -i sde:::
+	[ "$output" = "$(printf 'sde:::Sample::%s\n' ITER EVENTS ALL HALF LEVEL RATIO SIZES SIZES:CNT SIZES:MIN \
+		SIZES:Q1 SIZES:MED SIZES:Q3 SIZES:MAX KEYS)" ]
+	run -0 papi native --sde libsample.so -e sde:::Sample::ALL
+	[[ "$output" == *"ITER and EVENTS together."* ]]
+	# without it, none
+	run -1 papi native -i sde:::
+}
+
+@test "papi native --sde: a file that cannot be loaded or registers nothing is an error" {
+	run -1 papi native --sde nosuch.so
+	[[ "$output" == "papi native: nosuch.so: No such file or directory" ]]
+	echo "not a library" > bad.so
+	run -1 papi native --sde bad.so
+	[[ "$output" == "papi native: --sde bad.so: cannot load it: "* ]]
+	printf 'int f(void) { return 0; }\n' > nohook.c
+	${CC:-cc} -shared -fPIC -o nohook.so nohook.c
+	run -1 papi native --sde nohook.so
+	[[ "$output" == *"it defines no papi_sde_hook_list_events"* ]]
+	# a hook, but no libsde beside it
+	printf '#include "sde_lib.h"\npapi_handle_t papi_sde_hook_list_events(papi_sde_fptr_struct_t *f)\n{ return f->init("X"); }\n' > nolib.c
+	${CC:-cc} -shared -fPIC -I"$SDE" -o nolib.so nolib.c
+	run -1 papi native --sde nolib.so
+	[[ "$output" == *"libsde is not loaded with it (papi_sde_init is missing)"* ]]
+}
+
+@test "papi stat cannot read the software-defined events of the command it runs, and says why" {
+	run -1 papi stat -e sde:::Sample::ITER -- true
+	[[ "$output" == "papi stat: unknown event 'sde:::Sample::ITER': no library in this process registers software-defined events"* ]]
+	[[ "$output" == *"a tool that runs the program as another process, as papi stat does, cannot read them" ]]
 }

@@ -123,6 +123,8 @@ static void counting(int cidx)
 	if (PAPI_event_name_to_code("perf::TASK-CLOCK", &tc) == PAPI_OK)
 		ok(PAPI_add_event(es, tc) != PAPI_OK, "a perf_event event does not join an sde EventSet");
 	is_int(PAPI_read(es, NULL), PAPI_EINVAL, "PAPI_read(NULL): PAPI_EINVAL");
+	is_int(PAPI_overflow(es, code_of("sde:::T::CNT"), 10, 0, NULL), PAPI_ECMP,
+	       "overflow on an SDE: PAPI_ECMP (not implemented)");
 
 	long long one = 5;
 	cnt += 100;	/* before the start: not counted */
