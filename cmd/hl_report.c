@@ -293,7 +293,7 @@ static int plot(const struct hlr *r, const char *path)
 	if (!f) {
 		ret = cli_error(spec.name, "--plot: cannot write '%s': %s", path, strerror(errno));
 	} else {
-		plot_bars_svg(f, title, cats, n, p, np);
+		plot_bars_svg(f, title, NULL, cats, n, p, np);
 		if (fflush(f) != 0 || ferror(f))
 			ret = cli_error(spec.name, "--plot: write error on %s: %s", path, strerror(errno));
 		if (fclose(f) != 0 && ret == CLI_OK)

@@ -22,6 +22,11 @@ static const char *const colors[] = {
 };
 #define NCOLORS (sizeof colors / sizeof *colors)
 
+/* The marks': low, middle, high, other; and bars of no mark's colour. */
+static const char *const mark_colors[] = { "#2ca02c", "#555555", "#d62728", "#9467bd" };
+#define NMARK_COLORS (sizeof mark_colors / sizeof *mark_colors)
+#define PLAIN_BAR "#6f9fcf"
+
 void plot_xml_text(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
@@ -36,6 +41,32 @@ void plot_xml_text(FILE *f, const char *s)
 				fputc(*s, f);
 		}
 	}
+}
+
+/* The width of s drawn cw units a character (an estimate: no font metrics). */
+static double text_width(const char *s, double cw)
+{
+	return (double)strlen(s) * cw;
+}
+
+/* s as a text node of at most max characters: a longer one is cut with "...". */
+static void fit_text(FILE *f, const char *s, double max)
+{
+	size_t n = strlen(s ? s : "");
+	if (max < 4)
+		max = 4;
+	if ((double)n <= max) {
+		plot_xml_text(f, s);
+		return;
+	}
+	char buf[256];
+	size_t keep = (size_t)max - 3 < sizeof buf - 1 ? (size_t)max - 3 : sizeof buf - 1;
+	while (keep > 0 && ((unsigned char)s[keep] & 0xc0) == 0x80)
+		keep--;		/* never within a UTF-8 character */
+	memcpy(buf, s, keep);
+	buf[keep] = '\0';
+	plot_xml_text(f, buf);
+	fputs("...", f);
 }
 
 /* A step of 1, 2 or 5 times a power of ten near span/target. */
@@ -76,8 +107,7 @@ static void axis_of(double lo, double hi, int zero, struct axis *a)
 		a->hi = a->lo + a->step;
 }
 
-/* A tick label: 1.5k, 20M, 0.25, with at most 4 significant digits. */
-static void tick(char *buf, size_t len, double v)
+void plot_number(char *buf, size_t len, double v)
 {
 	static const char *const sfx[] = { "", "k", "M", "G", "T", "P" };
 	int k = 0;
@@ -148,7 +178,22 @@ static void frame(FILE *f, const struct plot_panel *p, int top, const struct axi
 {
 	double x0 = LEFT, y0 = top + PTITLE, w = W - LEFT - RIGHT;
 	char lab[64];
-	text(f, x0, top + 18, "start", " font-size=\"13\" font-weight=\"bold\"", p->title);
+	/* the marks' legend, right-aligned; the title keeps the room left of it */
+	double edge = W - RIGHT;
+	for (int k = p->nmarks - 1; k >= 0; k--) {
+		const struct plot_mark *m = &p->mark[k];
+		if (!m->label || !isfinite(m->y))
+			continue;
+		edge -= 26 + text_width(m->label, 7) + 10;
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
+			   "stroke-width=\"2\" stroke-dasharray=\"5 3\"/>\n", edge, top + 14, edge + 20, top + 14,
+			mark_colors[k % NMARK_COLORS]);
+		text(f, edge + 26, top + 18, "start", NULL, m->label);
+	}
+	fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"start\" font-size=\"13\" font-weight=\"bold\">",
+		x0, top + 18);
+	fit_text(f, p->title, (edge - 12 - x0) / 8);
+	fputs("</text>\n", f);
 	for (int l = 0; p->nlines > 1 && l < p->nlines; l++) {
 		double lx = W - RIGHT - 120.0 * (p->nlines - l);
 		fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", lx, top + 9,
@@ -170,7 +215,7 @@ static void frame(FILE *f, const struct plot_panel *p, int top, const struct axi
 		double y = y0 + PLOT - (v - a->lo) / (a->hi - a->lo) * PLOT;
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y,
 			x0 + w, y);
-		tick(lab, sizeof lab, v);
+		plot_number(lab, sizeof lab, v);
 		text(f, x0 - 6, y + 4, "end", NULL, lab);
 	}
 }
@@ -199,7 +244,7 @@ int plot_lines_svg(FILE *f, const char *title, const char *xlabel, const double 
 			double px = LEFT + (v - xa.lo) / (xa.hi - xa.lo) * w;
 			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n", px,
 				y0 + PLOT, px, y0 + PLOT + 4);
-			tick(lab, sizeof lab, v);
+			plot_number(lab, sizeof lab, v);
 			text(f, px, y0 + PLOT + 17, "middle", NULL, lab);
 		}
 		for (int l = 0; any && l < p[k].nlines; l++) {
@@ -230,13 +275,25 @@ int plot_lines_svg(FILE *f, const char *title, const char *xlabel, const double 
 	return 0;
 }
 
-int plot_bars_svg(FILE *f, const char *title, const char *const *cats, int n,
+int plot_bars_svg(FILE *f, const char *title, const char *xlabel, const char *const *cats, int n,
 		  const struct plot_panel *p, int np)
 {
 	if (np <= 0 || n <= 0)
 		return -1;
 	head(f, title, np);
-	double w = W - LEFT - RIGHT, slot = w / n, bw = slot * 0.6;
+	double w = W - LEFT - RIGHT, slot = w / n, bw = slot * (n > 100 ? 0.85 : 0.6), widest = 0;
+	/* a label every 1, 2, 5, 10, 20... categories: as many as fit side by side */
+	for (int i = 0; i < n; i++) {
+		double t = text_width(cats[i], 7);
+		widest = t > widest ? t : widest;
+	}
+	int every = 1;
+	while (every * slot < (widest < 161 ? widest : 161) + 6 && every < n) {
+		int d = 1;
+		while (d * 10 <= every)
+			d *= 10;
+		every = (every / d == 1 ? 2 : every / d == 2 ? 5 : 10) * d;
+	}
 	for (int k = 0; k < np; k++) {
 		int top = TOP + k * PANEL;
 		double y0 = top + PTITLE;
@@ -247,17 +304,41 @@ int plot_bars_svg(FILE *f, const char *title, const char *const *cats, int n,
 			double cx = LEFT + slot * (i + 0.5), v = p[k].y[0][i];
 			char name[24];
 			snprintf(name, sizeof name, "%.20s%s", cats[i], strlen(cats[i]) > 20 ? "..." : "");
-			text(f, cx, y0 + PLOT + 17, "middle", NULL, name);
-			if (!any || !isfinite(v))
+			if (i % every == 0)
+				text(f, cx, y0 + PLOT + 17, "middle", NULL, name);
+			if (!any)
 				continue;
+			if (!isfinite(v)) {
+				/* no value: a grey cross on the zero line, not an empty slot */
+				double d = bw / 2 < 4 ? bw / 2 : 4;
+				fprintf(f, "<path d=\"M%.1f %.1fl%.1f %.1fm0 %.1fl%.1f %.1f\" stroke=\"#888\"><title>",
+					cx - d, zero - d, 2 * d, 2 * d, -2 * d, -2 * d, 2 * d);
+				plot_xml_text(f, cats[i]);
+				fputs(": no value</title></path>\n", f);
+				continue;
+			}
+			const unsigned char *tone = p[k].tone;
+			const char *fill = !tone ? colors[i % NCOLORS]
+					   : tone[i] ? mark_colors[(tone[i] - 1) % NMARK_COLORS] : PLAIN_BAR;
 			double py = y0 + PLOT - (v - ya.lo) / (ya.hi - ya.lo) * PLOT;
-			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
-				   "<title>", cx - bw / 2, py < zero ? py : zero, bw, fabs(zero - py),
-				colors[i % NCOLORS]);
+			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\">"
+				   "<title>", cx - bw / 2, py < zero ? py : zero, bw, fabs(zero - py), fill);
 			plot_xml_text(f, cats[i]);
 			fprintf(f, ": %.6g</title></rect>\n", v);
 		}
+		/* the marks over the bars */
+		for (int m = 0; any && m < p[k].nmarks; m++) {
+			double v = p[k].mark[m].y;
+			if (!isfinite(v))
+				continue;
+			double py = y0 + PLOT - (v - ya.lo) / (ya.hi - ya.lo) * PLOT;
+			fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+				   "stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>\n", LEFT, py, LEFT + w, py,
+				mark_colors[m % NMARK_COLORS]);
+		}
 	}
+	if (xlabel)
+		text(f, LEFT + w / 2, TOP + np * PANEL + 18, "middle", NULL, xlabel);
 	fputs("</svg>\n", f);
 	return 0;
 }

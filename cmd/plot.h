@@ -5,6 +5,14 @@
 #include <stdio.h>
 
 #define PLOT_MAX_LINES 16
+#define PLOT_MAX_MARKS 4
+
+/* A value marked across a panel of bars (a dashed line, its label in the
+ * panel's legend): the k-th mark is drawn green, grey, red, then purple. */
+struct plot_mark {
+	const char *label;	/* "median 2.054k" */
+	double y;		/* NaN: not drawn */
+};
 
 /* One panel: one quantity, drawn as one or more lines (a legend names
  * them when there are several) or as one bar per category. */
@@ -14,6 +22,11 @@ struct plot_panel {
 	int nlines;		/* 1 for bars */
 	const char *line[PLOT_MAX_LINES];	/* each line's name (legend), or NULL */
 	const double *y[PLOT_MAX_LINES];	/* each line's n values; NAN: none (a gap) */
+	/* Bars only, optional (left 0: none). */
+	int nmarks;
+	struct plot_mark mark[PLOT_MAX_MARKS];
+	const unsigned char *tone;	/* each bar's colour: 0 the same plain one for all,
+					 * k the colour of mark k-1; NULL: a colour per category */
 };
 
 /* Write an SVG document on f: a title, then np panels one above the other,
@@ -25,9 +38,16 @@ int plot_lines_svg(FILE *f, const char *title, const char *xlabel, const double 
 		   const struct plot_panel *p, int np);
 
 /* The same with bars: each panel one bar per category cats[0..n-1],
- * labelled under the bars. 0, or -1 when nothing can be drawn. */
-int plot_bars_svg(FILE *f, const char *title, const char *const *cats, int n,
+ * labelled under the bars (as many labels as fit side by side), with its
+ * marks; a category without a value gets a grey cross. xlabel names the
+ * categories under the last panel (NULL: nothing). 0, or -1 when nothing
+ * can be drawn. */
+int plot_bars_svg(FILE *f, const char *title, const char *xlabel, const char *const *cats, int n,
 		  const struct plot_panel *p, int np);
+
+/* v as a chart shows it (its tick labels): 1.5k, 20M, 0.25, at most 4
+ * significant digits, into buf of len bytes. */
+void plot_number(char *buf, size_t len, double v);
 
 /* Text for an SVG (or any XML) text node or attribute: & < > " ' escaped,
  * control bytes left out. */

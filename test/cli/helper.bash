@@ -6,6 +6,7 @@
 #   papi ARGS...           runs the papi under test ($PAPI_BIN)
 #   classic_links NAME...  makes $BATS_TEST_TMPDIR/bin/NAME -> $PAPI_BIN and prints that dir
 #   run_as NAME ARGS...    runs the papi under test by the name NAME (a symlink)
+#   check_svg FILE         FILE is an SVG document that renders with ink in it
 
 bats_require_minimum_version 1.5.0	# run --separate-stderr, run -N
 
@@ -64,4 +65,19 @@ san_preload() {
 	for lib in $(readelf -d "$1" | sed -n 's/.*NEEDED.*\[\(lib[a-z]*san\.so[.0-9]*\)\].*/\1/p'); do
 		printf '%s ' "$(${CC:-cc} -print-file-name="$lib")"
 	done
+}
+
+# check_svg FILE: valid XML, an svg root, and a rendering with ink in it.
+check_svg() {
+	command -v xmllint >/dev/null || skip "xmllint is not installed (make deps)"
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed (make deps)"
+	xmllint --noout "$1"
+	[ "$(xmllint --xpath 'local-name(/*)' "$1")" = svg ]
+	rsvg-convert -o "$1.png" "$1"
+	local w h ink colours
+	read -r w h ink colours < <(python3 "$PAPI_TOP/test/tools/png_ink.py" "$1.png")
+	[ "$w" -gt 100 ] || { echo "$w pixels wide"; false; }
+	[ "$h" -gt 100 ] || { echo "$h pixels high"; false; }
+	awk -v i="$ink" 'BEGIN { exit !(i > 5) }' || { echo "only $ink% inked"; false; }
+	[ "$colours" -gt 10 ] || { echo "$colours colours"; false; }
 }

@@ -2,19 +2,6 @@
 # stat-plot.bats: papi stat --plot FILE.svg and papi hl-report --plot: SVG that xmllint parses and rsvg-convert renders to a PNG that is not blank.
 load helper
 
-# check_svg FILE: valid XML, an svg root, and a rendering with ink in it.
-check_svg() {
-	command -v xmllint >/dev/null || skip "xmllint is not installed (make deps)"
-	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed (make deps)"
-	xmllint --noout "$1"
-	[ "$(xmllint --xpath 'local-name(/*)' "$1")" = svg ]
-	rsvg-convert -o "$1.png" "$1"
-	read -r w h ink colours < <(python3 "$PAPI_TOP/test/tools/png_ink.py" "$1.png")
-	[ "$w" -gt 100 ] && [ "$h" -gt 100 ]
-	awk -v i="$ink" 'BEGIN { exit !(i > 5) }' || { echo "only $ink% inked"; false; }
-	[ "$colours" -gt 10 ] || { echo "$colours colours"; false; }
-}
-
 @test "--plot: the intervals of a real -I run as a chart, a panel per event and metric" {
 	run --separate-stderr papi stat -I 40 --plot run.svg -g PAGE_FAULTS \
 		sh -c 'for i in 1 2 3 4; do seq 1 30000 | sort -n >/dev/null; sleep 0.03; done'
