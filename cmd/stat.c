@@ -52,7 +52,8 @@ static const struct cli_opt opts[] = {
 	{ "interval-count", OPT_IV_COUNT, required_argument, "N",
 	  "with -I: stop counting after N intervals (a command still runs to its end)" },
 	{ "plot", OPT_PLOT, required_argument, "FILE",
-	  "with -I: draw the intervals into FILE, an SVG chart (a panel per event and metric)" },
+	  "draw into FILE, an SVG chart, a panel per event and metric: with -I its intervals; with "
+	  "--per-rank or --merge its value on each MPI rank, min, median and max marked" },
 	{ "delay", 'D', required_argument, "MS",
 	  "start counting MS milliseconds after the command starts (or after attaching)" },
 	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
@@ -208,10 +209,10 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.plot_path ||
+		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
-			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o and --job"), -1;
+			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o, --job and --plot"), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
 		return 0;
@@ -242,10 +243,9 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "-I and -r cannot be used together"), -1;
 	if (s->o.interval_count && !s->o.interval_ms)
 		return cli_usage("stat", "--interval-count needs -I"), -1;
-	if (s->o.plot_path && !s->o.interval_ms)
-		return cli_usage("stat", "--plot draws the intervals: it needs -I"), -1;
-	if (s->o.plot_path && s->o.per_rank)
-		return cli_usage("stat", "--plot draws one count, not an MPI job's ranks"), -1;
+	if (s->o.plot_path && !s->o.interval_ms && !s->o.per_rank)
+		return cli_usage("stat", "--plot draws the intervals of -I, or an MPI job's ranks with "
+				 "--per-rank or --merge: give one of them"), -1;
 	if (kill_after && !s->o.timeout_ms)
 		return cli_usage("stat", "--kill-after needs --timeout"), -1;
 	if (kill_after && attach)
@@ -315,10 +315,10 @@ static int per_rank_finish(struct st *s, const char *path, int status)
 		return 0;
 	st_rank_wait(s->o.per_rank, &s->rank, s->o.merge_wait_ms);
 	char *dir = (char *)s->o.per_rank;
-	int ret = st_merge(s->out, s->o.json, s->o.sep, &dir, 1, s->rank.job);
-	/* Missing ranks are said in the report; the command's status stays
-	 * what papi stat exits with. */
-	return ret == CLI_FAIL && status == 0 ? 0 : ret;
+	int missing;
+	/* Missing ranks are said in the report (and the chart); the command's
+	 * status stays what papi stat exits with. */
+	return st_merge(s->out, s->o.json, s->o.sep, &dir, 1, s->rank.job, s->o.plot_path, &missing);
 }
 
 int cmd_stat(int argc, char **argv)
@@ -334,7 +334,10 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (s.o.merge) {
 		if ((ret = open_output(&s)) == 0) {
-			ret = st_merge(s.out, s.o.json, s.o.sep, s.o.cmd, s.o.ncmd, s.o.job);
+			int missing;
+			ret = st_merge(s.out, s.o.json, s.o.sep, s.o.cmd, s.o.ncmd, s.o.job, s.o.plot_path,
+				       &missing);
+			ret = ret ? ret : missing ? CLI_FAIL : CLI_OK;
 			if (fflush(s.out) != 0 || ferror(s.out))
 				ret = cli_error("stat", "write error on %s: %s",
 						s.o.out_path ? s.o.out_path : "stderr", strerror(errno));
@@ -395,7 +398,7 @@ int cmd_stat(int argc, char **argv)
 	} else {
 		st_report(&s);
 	}
-	if (s.o.plot_path && st_plot(&s) < 0 && ret == 0)
+	if (s.o.plot_path && !s.o.per_rank && st_plot(&s) < 0 && ret == 0)
 		ret = CLI_FAIL;
 	if (fflush(s.out) != 0 || ferror(s.out))
 		ret = cli_error("stat", "write error on %s: %s", s.o.out_path ? s.o.out_path : "stderr",

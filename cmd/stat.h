@@ -47,7 +47,7 @@ struct st_opts {
 	int *cpus;		/* -C LIST (or every online CPU, once read), sorted */
 	int ncpus;
 	int aggr;		/* enum st_aggr: the rows of the report */
-	const char *plot_path;	/* --plot FILE.svg: the intervals as a chart */
+	const char *plot_path;	/* --plot FILE.svg: the intervals, or the job's ranks, as a chart */
 	long timeout_ms;	/* --timeout, 0 = none */
 	long kill_after_ms;	/* --kill-after: SIGKILL this long after --timeout's SIGTERM */
 	pid_t *pids;		/* -p: processes (every thread) */
@@ -300,10 +300,13 @@ void st_rank_failed(const struct st *s, int status);
 /* ---- stat_merge.c */
 /* papi stat --merge: read the per-rank files in args (files, or directories
  * of papi-stat.*.json), keep one job (job NULL: the only one there is) and
- * print its report on out: JSON, CSV with separator sep, or text (sep 0).
- * CLI_OK; CLI_FAIL after a message, or when ranks are missing (the report
- * says which). */
-int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job);
+ * print its report on out: JSON, CSV with separator sep, or text (sep 0);
+ * with plot, also draw each event's and metric's value per rank into that
+ * SVG file. *nmissing gets the number of ranks without a file (the report
+ * says which). CLI_OK, or CLI_FAIL after a message (no report, or no
+ * chart). */
+int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job, const char *plot,
+	     int *nmissing);
 
 /* ---- stat_stats.c: the tables the reports are built from */
 enum { T_ELAPSED, T_USER, T_SYS, T_COUNT };

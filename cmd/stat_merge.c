@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "plot.h"
 #include "stat.h"
 
 /* One rank's file. */
@@ -518,11 +519,111 @@ static void json_report(FILE *f, const struct mg *m)
 	json_end(&j);
 }
 
+/* ------------------------------------------------------------------ plot */
+/* The ranks the chart shows: every rank of the job's size (a rank without a
+ * file is an empty slot), or those with a file when the size is unknown or
+ * absurd. *cat gets each slot's job index, -1 for a missing rank. */
+static int plot_slots(const struct mg *m, int **cat)
+{
+	int n = m->size > 0 && m->size <= 65536 && m->r[m->njob - 1].rank < m->size ? m->size : m->njob;
+	if (!(*cat = malloc((size_t)n * sizeof **cat)))
+		return -1;
+	for (int s = 0, i = 0; s < n; s++)
+		if (n == m->njob)
+			(*cat)[s] = s;
+		else
+			(*cat)[s] = i < m->njob && m->r[i].rank == s ? i++ : -1;
+	return n;
+}
+
+/* One panel per event and metric: a bar per rank, the job's min (its bar
+ * green), median and max (its bar red) marked. */
+static int merge_plot(const struct mg *m, const char *path)
+{
+	int *cat = NULL, n = plot_slots(m, &cat), nit = m->nit;
+	struct plot_panel *p = calloc((size_t)nit + 1, sizeof *p);
+	double *v = malloc(((size_t)nit * (size_t)(n > 0 ? n : 1) + 1) * sizeof *v);
+	unsigned char *tone = calloc((size_t)nit * (size_t)(n > 0 ? n : 1) + 1, 1);
+	char (*lab)[3][48] = calloc((size_t)nit + 1, sizeof *lab);
+	char (*names)[12] = calloc((size_t)(n > 0 ? n : 1), sizeof *names);
+	const char **cats = calloc((size_t)(n > 0 ? n : 1), sizeof *cats);
+	int ret = CLI_OK;
+	if (n < 0 || !p || !v || !tone || !lab || !names || !cats) {
+		ret = cli_error("stat", "--plot: out of memory");
+		goto out;
+	}
+	for (int s = 0; s < n; s++) {
+		snprintf(names[s], sizeof names[s], "%d", cat[s] >= 0 ? m->r[cat[s]].rank : s);
+		cats[s] = names[s];
+	}
+	for (int k = 0; k < nit; k++) {
+		const struct mg_item *it = &m->it[k];
+		struct plot_panel *q = &p[k];
+		struct mg_stat st;
+		double scale = strcmp(it->unit, "ns") ? 1 : 1e-6;	/* times in ms */
+		char num[32];
+		item_stat(m, k, NULL, &st);
+		q->title = it->name;
+		q->unit = scale != 1 ? "ms" : *it->unit ? it->unit : it->metric ? "ratio" : "count";
+		q->nlines = 1;
+		q->y[0] = v + (size_t)k * (size_t)n;
+		q->tone = tone + (size_t)k * (size_t)n;
+		for (int s = 0; s < n; s++) {
+			const struct mg_rank *r = cat[s] >= 0 ? &m->r[cat[s]] : NULL;
+			v[(size_t)k * (size_t)n + (size_t)s] = r ? r->v[k] * scale : NAN;
+			/* the min's bar green, the max's red, when they differ */
+			tone[(size_t)k * (size_t)n + (size_t)s] = !r || !(st.max > st.min) ? 0
+								  : r->rank == st.max_rank ? 3
+								  : r->rank == st.min_rank ? 1 : 0;
+		}
+		if (!st.n)
+			continue;
+		plot_number(num, sizeof num, st.min * scale);
+		snprintf(lab[k][0], sizeof lab[k][0], "min %s @%d", num, st.min_rank);
+		plot_number(num, sizeof num, st.median * scale);
+		snprintf(lab[k][1], sizeof lab[k][1], "median %s", num);
+		plot_number(num, sizeof num, st.max * scale);
+		snprintf(lab[k][2], sizeof lab[k][2], "max %s @%d", num, st.max_rank);
+		q->nmarks = 3;
+		q->mark[0] = (struct plot_mark){ lab[k][0], st.min * scale };
+		q->mark[1] = (struct plot_mark){ lab[k][1], st.median * scale };
+		q->mark[2] = (struct plot_mark){ lab[k][2], st.max * scale };
+	}
+	const char *h[MAX_HOSTS];
+	int nh = hosts(m, h, MAX_HOSTS);
+	char title[256];
+	int t = snprintf(title, sizeof title, "papi stat: job %.60s, %d", m->r[0].job ? m->r[0].job : "?",
+			 m->njob);
+	if (m->size && m->size != m->njob)
+		t += snprintf(title + t, sizeof title - (size_t)t, " of %d", m->size);
+	snprintf(title + t, sizeof title - (size_t)t, " rank%s on %d host%s, per rank",
+		 m->size > 1 || m->njob > 1 ? "s" : "", nh, nh == 1 ? "" : "s");
+	if (nit == 0) {
+		ret = cli_error("stat", "--plot: the files hold no event or metric to draw");
+		goto out;
+	}
+	FILE *f = fopen(path, "we");
+	if (!f) {
+		ret = cli_error("stat", "--plot: cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	plot_bars_svg(f, title, "MPI rank", cats, n, p, nit);
+	if (fflush(f) != 0 || ferror(f))
+		ret = cli_error("stat", "--plot: write error on %s: %s", path, strerror(errno));
+	if (fclose(f) != 0 && ret == CLI_OK)
+		ret = cli_error("stat", "--plot: write error on %s: %s", path, strerror(errno));
+out:
+	free(cat), free(p), free(v), free(tone), free(lab), free(names), free(cats);
+	return ret;
+}
+
 /* ------------------------------------------------------------------ entry */
-int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job)
+int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job, const char *plot,
+	     int *nmissing)
 {
 	struct mg m = { 0 };
 	int ret = CLI_FAIL;
+	*nmissing = 0;
 	for (int i = 0; i < nargs; i++)
 		if (load_arg(&m, args[i]) < 0)
 			goto out;
@@ -539,7 +640,8 @@ int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *
 	else
 		human_report(out, &m);
 	int miss[1];
-	ret = missing(&m, miss, 1) ? CLI_FAIL : CLI_OK;
+	*nmissing = missing(&m, miss, 1);
+	ret = plot ? merge_plot(&m, plot) : CLI_OK;
 out:
 	mg_free(&m);
 	return ret;

@@ -34,7 +34,7 @@ load helper
 @test "--plot: usage and write errors" {
 	run papi stat --plot x.svg true
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--plot draws the intervals: it needs -I"* ]]
+	[[ "$output" == *"--plot draws the intervals of -I, or an MPI job's ranks with --per-rank or --merge"* ]]
 	run --separate-stderr papi stat -I 50 --plot /nonexistent/x.svg -e perf::TASK-CLOCK sleep 0.1
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/x.svg': No such file or directory"* ]]

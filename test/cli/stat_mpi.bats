@@ -161,6 +161,84 @@ item() {
 	echo "$output" | jq -e --arg j "$job" '.job == $j and (.ranks | length) == 2'
 }
 
+@test "--merge --plot: a bar per rank, min, median and max marked; a missing rank is an empty slot" {
+	[ -x "$WORK" ] || skip "test helper $WORK not built (make tests)"
+	# Ranks 0, 1 and 3 of 4; rank 1 touches twice the pages; rank 2 never ran.
+	for r in 0 1 3; do
+		rank $r 4 60 papi stat -j -o "$T/papi-stat.%j.%r.json" -e perf::PAGE-FAULTS "$WORK" 500 1
+	done
+	run papi stat --merge -j -o "$T/m.json" --plot "$T/job.svg" "$T"
+	[ "$status" -eq 1 ]	# a rank is missing: said, and drawn
+	check_svg "$T/job.svg"
+	grep -qF '>papi stat: job 60, 3 of 4 ranks on 1 host, per rank</text>' "$T/job.svg"
+	grep -qF '>MPI rank</text>' "$T/job.svg"
+	# A panel per item of the report, each with its marks' legend.
+	n=$(jq '.items | length' "$T/m.json")
+	[ "$(grep -c '>median ' "$T/job.svg")" -eq "$n" ]
+	grep -qF '>perf::PAGE-FAULTS</text>' "$T/job.svg"
+	# The page faults: a bar per rank with its count; the max's red, the
+	# min's green, each named in the legend with its rank.
+	for r in 0 1 3; do
+		v=$(jq '.events[] | select(.name == "perf::PAGE-FAULTS") | .value' "$T/papi-stat.60.$r.json")
+		grep -qF "<title>$r: $v</title>" "$T/job.svg" || { echo "no bar $r: $v"; false; }
+	done
+	max=$(item "$T/m.json" perf::PAGE-FAULTS max)
+	min_rank=$(item "$T/m.json" perf::PAGE-FAULTS min_rank)
+	grep -qF "fill=\"#d62728\"><title>1: $max</title>" "$T/job.svg"
+	grep -qF "fill=\"#2ca02c\"><title>$min_rank: " "$T/job.svg"
+	grep -q ">max [0-9.]*k\? @1</text>" "$T/job.svg"
+	grep -q ">min [0-9.]*k\? @$min_rank</text>" "$T/job.svg"
+	# Three dashed lines across each panel, three in its legend.
+	[ "$(grep -c 'stroke-dasharray' "$T/job.svg")" -eq $((6 * n)) ]
+	# Rank 2: an empty slot with a cross, no bar.
+	grep -qF '<title>2: no value</title></path>' "$T/job.svg"
+	[ "$(grep '<rect' "$T/job.svg" | grep -cF '<title>2: ')" -eq 0 ]
+}
+
+@test "--per-rank --plot: rank 0 draws the job; --merge --plot later draws the same" {
+	need_mpirun
+	run "${MPIRUN[@]}" -np 4 "$PAPI_BIN" stat --per-rank "$T/d" --plot "$T/job.svg" \
+		-e perf::PAGE-FAULTS,perf::TASK-CLOCK "$WORK" 2000 2
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"4 ranks of 4 on 1 host (Open MPI)"* ]]
+	check_svg "$T/job.svg"
+	grep -qF '>perf::TASK-CLOCK</text>' "$T/job.svg"
+	grep -qF '>ms</text>' "$T/job.svg"	# times in ms
+	run papi stat --merge -j -o "$T/m.json" --plot "$T/again.svg" "$T/d"
+	[ "$status" -eq 0 ]
+	cmp "$T/job.svg" "$T/again.svg"
+	# Rank 2 did twice the work: its page-fault bar is the red one.
+	max=$(item "$T/m.json" perf::PAGE-FAULTS max)
+	grep -qF "fill=\"#d62728\"><title>2: $max</title>" "$T/job.svg"
+	[ "$(grep -c '<title>[0-3]: [0-9]' "$T/job.svg")" -eq $((4 * $(jq '.items | length' "$T/m.json"))) ]
+}
+
+@test "--plot: without a merge, on another rank, or to a path that cannot be written" {
+	run papi stat --plot "$T/x.svg" -e perf::TASK-CLOCK true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"papi stat: --plot draws the intervals of -I, or an MPI job's ranks with --per-rank or --merge"* ]]
+	# Only rank 0 draws.
+	run rank 1 2 62 papi stat --per-rank "$T" --plot "$T/r1.svg" -e perf::TASK-CLOCK true
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/r1.svg" ]
+	# Rank 0 still prints the job's report, then says the chart failed.
+	run --separate-stderr rank 0 2 62 papi stat --per-rank "$T" --plot /nonexistent/j.svg -e perf::TASK-CLOCK true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"Job 62: 2 ranks of 2"* ]]
+	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/j.svg': No such file or directory"* ]]
+	run --separate-stderr papi stat --merge --plot /nonexistent/j.svg "$T"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"Job 62"* ]]
+	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/j.svg'"* ]]
+	# Nothing to merge: no chart either.
+	run papi stat --merge --plot "$T/none.svg" "$T/empty"
+	[ "$status" -eq 1 ]
+	[ ! -e "$T/none.svg" ]
+	run papi stat --merge --plot
+	[ "$status" -eq 2 ]
+}
+
 @test "--merge: CSV has one row per item and scope, with fixed columns" {
 	rank 0 2 50 papi stat -j -o "$T/papi-stat.%j.%r.json" -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
 	rank 1 2 50 papi stat -j -o "$T/papi-stat.%j.%r.json" -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
