@@ -56,11 +56,24 @@ extern ssize_t io_own_write(int fd, const void *buf, size_t n) __attribute__((al
 const char *io_interpose_problem(void)
 {
 	/* Linked (statically, or as a shared library the program needs),
-	 * the program's write is this one; loaded with dlopen, the program's
-	 * calls were bound to the C library's before libpapi came. A program
-	 * with no dynamic loader (fully static) finds nothing, and is linked. */
-	void *w = dlsym(RTLD_DEFAULT, "write");
-	if (w && w != (void *)io_own_write)
+	 * the program's write reaches this one, perhaps through a tool's
+	 * interceptor in front of it (a sanitizer's); loaded with dlopen, the
+	 * program's calls were bound to the C library's before libpapi came.
+	 * Ask: write nothing to no descriptor through the program's write,
+	 * tallying, and see whether the tally moved. A program with no
+	 * dynamic loader (fully static) finds no write, and is linked. */
+	ssize_t (*w)(int, const void *, size_t) = (ssize_t (*)(int, const void *, size_t))dlsym(
+		RTLD_DEFAULT, "write");
+	if (!w || w == io_own_write)
+		return NULL;
+	io_tally_use(1);
+	long long before = tally[IOT_WRITE + IO_CALLS];
+	int e = errno;
+	w(-1, NULL, 0);
+	errno = e;
+	int reached = tally[IOT_WRITE + IO_CALLS] != before;
+	io_tally_use(-1);
+	if (!reached)
 		return "libpapi came with dlopen, after the program's I/O calls were bound to the "
 		       "C library (link libpapi to count them)";
 	return NULL;
