@@ -36,16 +36,18 @@ sample() {
 @test "libsde.so.1 has PAPI 7.0's soname, needs only the C library and exports PAPI 7.0's names" {
 	run -0 readelf -d "$BUILD/libsde.so.1.0"
 	[[ "$output" == *"Library soname: [libsde.so.1]"* ]]
-	[ "$(echo "$output" | grep -c NEEDED)" = 1 ]
+	# (a sanitized build also needs the sanitizers' runtimes)
+	[ "$(echo "$output" | grep NEEDED | grep -vc -e libasan -e libubsan -e libtsan)" = 1 ]
 	[[ "$output" == *"Shared library: [libc.so.6]"* ]]
 	[ "$(readlink "$BUILD/libsde.so")" = libsde.so.1 ]
 	[ "$(readlink "$BUILD/libsde.so.1")" = libsde.so.1.0 ]
-	nm -D --defined-only "$BUILD/libsde.so.1.0" | awk '{ print $3 }' | sort > ours
+	# (AddressSanitizer adds its __odr_asan markers to a sanitized build)
+	nm -D --defined-only "$BUILD/libsde.so.1.0" | awk '$3 !~ /^__odr_asan/ { print $3 }' | sort > ours
 	# PAPI 7.0's names, and one more the sde component asks for when present
 	{ printf '%s\n' $PAPI7_EXPORTS; echo sde_ti_is_registered; } | sort > want
 	diff want ours
 	# the archive: one object, the same names global
-	nm -g --defined-only "$BUILD/libsde.a" | awk 'NF == 3 { print $3 }' | sort > archive
+	nm -g --defined-only "$BUILD/libsde.a" | awk 'NF == 3 && $3 !~ /^__odr_asan/ { print $3 }' | sort > archive
 	diff want archive
 }
 
@@ -122,7 +124,8 @@ sample() {
 	sample
 	${CC:-cc} -I"$SDE" -o nopapi "$LIB/sde_nopapi.c" ./libsample.so "$PAPI7_SDE"
 	[[ "$(LD_LIBRARY_PATH="$PWD" ldd ./nopapi | grep libsde)" != *"$BUILD"* ]]
-	run -0 env LD_LIBRARY_PATH="$PWD" ./nopapi
+	# (PAPI 7.0's libsde leaks its names: not this project's to report)
+	run -0 env LD_LIBRARY_PATH="$PWD" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" ./nopapi
 	[ "$output" = "ran 10 steps" ]
 }
 
