@@ -198,7 +198,14 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	if ((r != PAPI_ENOEVNT && (!pmu_name || r == PAPI_ENOMEM)) || cidx == 0)
 		return r;
 	char why[PAPI_HUGE_STR_LEN];
-	snprintf(why, sizeof why, "%s", papi_last_reason());
+	if (cmp_disabled(0) > 0) {	/* perf_event, which names the CPU's events, is off */
+		const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+		snprintf(why, sizeof why, "%.200s: no enabled component has it; component perf_event "
+			 "is disabled (%.500s)", ev, ci && *ci->disabled_reason ? ci->disabled_reason :
+			 "by PAPI_DISABLE_COMPONENTS or PAPI_disable_component");
+	} else {
+		snprintf(why, sizeof why, "%s", papi_last_reason());
+	}
 	for (int c = 1; pmu_name && c < PAPI_num_components(); c++) {
 		const struct component *k;
 		if (cmp_disabled(c) || cmp_get(c, &k) != PAPI_OK || !k->bare_names)

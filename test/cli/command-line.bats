@@ -159,3 +159,11 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	[ "$(count_of appio:::READ_BYTES)" = "<not" ]
 	[ "$(count_of io:::rchar)" -ge 0 ]
 }
+
+@test "command-line with perf_event disabled says so, and counts the other components' events" {
+	PAPI_DISABLE_COMPONENTS=perf_event run --separate-stderr papi command-line perf::TASK-CLOCK io:::rchar
+	[ "$status" -eq 1 ]	# an event could not be added
+	[[ "$stderr" == *"cannot add perf::TASK-CLOCK: "*"component perf_event is disabled (Disabled by PAPI_DISABLE_COMPONENTS)"* ]]
+	[[ "$stderr" != *"Event does not exist"* ]]
+	[[ "$output" == *"io:::rchar"* ]]
+}
