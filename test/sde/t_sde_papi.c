@@ -195,7 +195,9 @@ static void counting(int cidx)
 /* The region API: PAPI_EVENTS names an SDE; the report holds its count. */
 static void regions(void)
 {
-	char dir[] = "/tmp/t_sde_papi.XXXXXX";
+	char dir[256];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/t_sde_papi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
 		ok(0, "mkdtemp");
 		return;
