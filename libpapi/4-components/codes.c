@@ -221,6 +221,19 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	}
 	papi_clear_reason();
 	if (pmu_name) {
+		/* A PMU libpfm4 does not know, while perf_event_uncore, which
+		 * names the kernel's other PMUs, is off: say that too. */
+		struct pfm_pmu_brief pb;
+		const struct component *k;
+		int u = cmp_index(&cmp_uncore);
+		const PAPI_component_info_t *ci = PAPI_get_component_info(u);
+		if (r == PAPI_ENOEVNT && u > 0 && ci && cmp_get(u, &k) == PAPI_ECMP &&
+		    !pmu_pfm_named(ev, strcspn(ev, ":/"), &pb)) {
+			size_t n = strlen(why);
+			snprintf(why + n, sizeof why - n, "%s%.*s is no PMU of libpfm4's, and component "
+				 "%s, which names the kernel's other PMUs, is disabled: %.300s",
+				 n ? "; " : "", (int)strcspn(ev, ":/"), ev, ci->name, ci->disabled_reason);
+		}
 		if (*why)
 			papi_set_reason("%s", why);
 		return r;

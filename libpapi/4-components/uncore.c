@@ -587,13 +587,52 @@ static int take_cpu(const char *name, char *base, size_t len, int *cpu)
 	return PAPI_OK;
 }
 
+/* A name whose PMU neither libpfm4 nor the kernel has: PAPI_ENOEVNT with
+ * the reason (what is missing, what the kernel has, where such a PMU comes
+ * from), else PAPI_ENOCMP (perf_event's: a core PMU, or one of libpfm4's). */
+static int no_pmu(const char *name, const char *pmu, size_t n)
+{
+	struct pfm_pmu_brief pi;
+	if (pmu_pfm_named(pmu, n, &pi))
+		return PAPI_ENOCMP;
+	char have[300] = "";
+	size_t h = 0;
+	int nk = kpmu_count();
+	for (int i = 0; i < nk; i++) {
+		const char *k = kpmu_get(i)->name;
+		if (strlen(k) == n && !strncmp(k, pmu, n))
+			return PAPI_ENOCMP;
+		if (i < 12 && h < sizeof have)
+			h += (size_t)snprintf(have + h, sizeof have - h, "%s%s", h ? ", " : "", k);
+	}
+	if (nk > 12 && h < sizeof have)
+		snprintf(have + h, sizeof have - h, ", ... (%d in all)", nk);
+	const char *from = "";
+	if (n == 5 && !strncmp(pmu, "power", 5))
+		from = "; power (RAPL energy: energy-pkg, energy-cores, ...) is the PMU of the "
+		       "kernel's RAPL driver for Intel and AMD CPUs, absent in most VMs";
+	else if (n > 7 && !strncmp(pmu, "uncore_", 7))
+		from = "; uncore_* PMUs come with Intel's intel_uncore driver, absent in most VMs";
+	else if (n > 4 && !strncmp(pmu, "amd_", 4))
+		from = "; amd_* PMUs come with AMD's amd_uncore driver, absent in most VMs";
+	if (nk)
+		papi_set_reason("%.200s: no PMU called %.*s here: libpfm4 has no such table and the "
+				"kernel's PMUs are %s (/sys/bus/event_source/devices)%s", name, (int)n,
+				pmu, have, from);
+	else
+		papi_set_reason("%.200s: no PMU called %.*s here: libpfm4 has no such table and the "
+				"kernel lists no PMUs (no /sys/bus/event_source/devices)%s", name,
+				(int)n, pmu, from);
+	return PAPI_ENOEVNT;
+}
+
 /* "PMU/terms/": an event by the PMU's format, as perf spells it. */
 static int lookup_terms(const char *name, const char *base, int cpu, int *ev)
 {
 	const char *sl = strchr(base, '/'), *end = strrchr(base, '/');
 	int p = find_kernel(base, (size_t)(sl - base));
 	if (p < 0)
-		return PAPI_ENOCMP;
+		return no_pmu(name, base, (size_t)(sl - base));
 	if (end == sl || end[1]) {
 		papi_set_reason("%.200s: write PMU/TERMS/ (an uncore event counts every privilege "
 				"level: no modifiers after the last '/')", name);
@@ -740,7 +779,7 @@ static int un_lookup(const char *name, int *ev)
 		} else if ((p = find_pfm(base, (size_t)(sep - base))) >= 0) {
 			r = lookup_pfm(name, p, sep + 2, cpu, ev);
 		} else {
-			r = PAPI_ENOCMP;
+			r = no_pmu(name, base, (size_t)(sep - base));
 		}
 	}
 	pthread_mutex_unlock(&un_lock);

@@ -60,3 +60,19 @@ load helper
 	done < <(sed -n '/^### papi stat/,/^[A-Z]/{/^    /p}' "$PAPI_TOP/README.md" | grep -oE -- '-(-[a-z-]+|[a-zA-Z]) [A-Z][A-Z,.[]*' | sed 's/\[.*//; s/,$//')
 	[ "$n" -ge 5 ]
 }
+
+@test "papi stat: an event of a PMU nobody has names the PMU, what the kernel has, and why" {
+	[ ! -e /sys/bus/event_source/devices/power ] || skip "this kernel has the power PMU"
+	run --separate-stderr -1 papi stat -e power::energy-pkg true
+	[[ "$stderr" == *"papi stat: unknown event 'power::energy-pkg': "*"no PMU called power here"* ]]
+	[[ "$stderr" == *"/sys/bus/event_source/devices"*"RAPL"* ]] ||
+		[[ "$stderr" == *"component perf_event_uncore"*"is disabled"* ]]
+	run --separate-stderr -1 papi stat -e nosuch_pmu/event=0x1/ true
+	[[ "$stderr" == *"no PMU called nosuch_pmu"* ]] || [[ "$stderr" == *"nosuch_pmu"*"disabled"* ]]
+	# the component off: the message says so
+	PAPI_DISABLE_COMPONENTS=perf_event_uncore run --separate-stderr -1 papi stat -e power::energy-pkg true
+	[[ "$stderr" == *"power is no PMU of libpfm4's, and component perf_event_uncore"*"is disabled: Disabled by PAPI_DISABLE_COMPONENTS"* ]]
+	# a PMU libpfm4 has is not called missing
+	run --separate-stderr -1 papi stat -e perf::NO_SUCH_EVENT true
+	[[ "$stderr" != *"no PMU called"* ]]
+}

@@ -224,7 +224,10 @@ static void test_names(void)
 		{ __LINE__, "uncore_imc_0/event=0x4/u", "no modifiers" },
 		{ __LINE__, "uncore_imc_0::cas_count_read:cpu=99", "there is no CPU 99" },
 		{ __LINE__, "uncore_imc_0::cas_count_read:cpu=x", "not a CPU number" },
-		{ __LINE__, "perf_event_uncore:::nosuch::event", "has no such event" },
+		{ __LINE__, "perf_event_uncore:::nosuch::event", "no PMU called nosuch here" },
+		{ __LINE__, "nosuch::event", "no PMU called nosuch here: libpfm4 has no such table" },
+		{ __LINE__, "nosuch/event=0x1/", "the kernel's PMUs are cpu, power, software, uncore_cha_0" },
+		{ __LINE__, "uncore_imc_9::cas_count_read", "uncore_* PMUs come with Intel's intel_uncore" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		int c;
@@ -372,6 +375,23 @@ static void test_zen(void)
 	is_int(v[1], 2000, "L3 misses: the default unit mask ALL");
 	is_int(v[2], 5000, ":cpu=1: one CCX");
 	is_int(v[3], 7000, "the data fabric by terms, its event field split over config bits");
+	/* ENERGY here: no powercap zones (an empty /sys) and no power PMU:
+	 * each alternative says what is missing */
+	const struct mgroup *g = group("ENERGY", NULL);
+	struct mg_pick pick[MGROUP_MAX_EVENTS];
+	memset(pick, 0, sizeof pick);
+	int picked = g ? mg_pick_all(g, pick) : -1;
+	ok(picked == 0 && !pick[0].ok && pick[0].why &&
+	   strstr(pick[0].why, "No RAPL zones") && strstr(pick[0].why, "no PMU called power here") &&
+	   strstr(pick[0].why, "amd_df, amd_l3") && strstr(pick[0].why, "RAPL driver"),
+	   "ENERGY without RAPL: both alternatives say why: %s", g && pick[0].why ? pick[0].why : "");
+	if (g)
+		mg_picks_free(g, pick);
+	int code;
+	papi_clear_reason();
+	int r = PAPI_event_name_to_code("power::energy-pkg", &code);
+	ok(r == PAPI_ENOEVNT && strstr(papi_last_reason(), "no PMU called power here"),
+	   "power::energy-pkg names what is missing: %s", papi_last_reason());
 	uncore_assume_family(NULL);
 	PAPI_shutdown();
 	sim_uninstall();
@@ -391,6 +411,10 @@ static void test_none(void)
 	papi_clear_reason();
 	is_int(PAPI_event_name_to_code("uncore_imc_0::cas_count_read", &code), PAPI_ENOEVNT,
 	       "an uncore name names nothing then");
+	ok(strstr(papi_last_reason(), "uncore_imc_0 is no PMU of libpfm4's") &&
+	   strstr(papi_last_reason(), "perf_event_uncore") &&
+	   strstr(papi_last_reason(), "No uncore PMUs or events found"),
+	   "and says the component that names such PMUs is disabled, and why: %s", papi_last_reason());
 	PAPI_shutdown();
 	sim_uninstall();
 }
