@@ -75,12 +75,26 @@ int mg_pick_all(const struct mgroup *g, struct mg_pick *pick)
 				*p = (struct mg_pick){ .alt = k, .code = code, .ok = 1 };
 				continue;
 			}
-			/* the first alternative that has a name here says why */
-			if (p->why && (p->alt >= 0 || !named))
+			/* the first alternative that has a name here says why;
+			 * while none has, each says why not (powercap's zone and
+			 * perf's power PMU: both are missing) */
+			if (p->why && p->alt >= 0)
 				continue;
-			free(p->why);
-			if (!(p->why = mg_reason(e->alt[k], ret)))
+			char *why = mg_reason(e->alt[k], ret);
+			if (!why)
 				return -1;
+			if (p->why && !named) {
+				char *both = NULL;
+				int n = strstr(p->why, why) ? 0 : asprintf(&both, "%s; %s", p->why, why);
+				free(why);
+				if (n < 0)
+					return -1;
+				if (!both)	/* the same reason again */
+					continue;
+				why = both;
+			}
+			free(p->why);
+			p->why = why;
 			p->alt = named ? k : -1;
 			p->code = named ? code : 0;
 		}

@@ -150,3 +150,15 @@ G
 	run papi decode -g a b
 	[ "$status" -eq 2 ]
 }
+
+@test "papi groups ENERGY without RAPL: both alternatives say what is missing" {
+	[ ! -e /sys/class/powercap/intel-rapl:0 ] || skip "this machine has RAPL zones"
+	[ ! -e /sys/bus/event_source/devices/power ] || skip "this kernel has the power PMU"
+	run --separate-stderr -0 papi groups ENERGY
+	[[ "$output" == *"not available: component powercap: No RAPL zones"*"; power::energy-pkg:cpu=0: "* ]] ||
+		[[ "$output" == *"not available: component powercap: No RAPL zones"*"; component perf_event_uncore: "* ]]
+	run -0 papi stat -g ENERGY true
+	[[ "$output" == *"<not supported> powercap:::ENERGY_UJ:ZONE0"* ]]
+	[[ "$output" == *"No RAPL zones"*"power::energy-pkg"* ]] || [[ "$output" == *"No RAPL zones"*"perf_event_uncore"* ]]
+	[[ "$output" == *"<not computed> energy_pkg"* ]]
+}
