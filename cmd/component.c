@@ -95,14 +95,15 @@ static const struct cli_spec spec = {
 	opts, 0,
 };
 
-/* The fix for a disabled component, from how it was disabled. */
+/* The fix for a disabled component, from how it was disabled; NULL when
+ * the reason is all there is to say (no RAPL zones here: nothing to fix). */
 static const char *disabled_fix(const char *reason)
 {
 	if (strstr(reason, "PAPI_DISABLE_COMPONENTS"))
 		return "unset PAPI_DISABLE_COMPONENTS, or leave this component out of it";
 	if (strstr(reason, "PAPI_disable_component"))
 		return "the program disabled it; do not call PAPI_disable_component for it";
-	return "see the reason";
+	return NULL;
 }
 
 static int paranoid_level(void)
@@ -198,8 +199,6 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 	char access[PAPI_HUGE_STR_LEN];
 	const char *count_why = !why && cmp_access(ci->CmpIdx, access, sizeof access) != PAPI_OK
 				? access : NULL;
-	const struct component *c = NULL;
-	int bare = !why && cmp_get(ci->CmpIdx, &c) == PAPI_OK && c->bare_names;
 	if (j) {
 		json_obj_begin(j);
 		json_kstr(j, "name", ci->name);
@@ -227,7 +226,9 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 	}
 	printf("\n%s: %s\n", ci->name, ci->description);
 	if (why) {
-		printf("  disabled: %s\n  fix:      %s\n", why, fix);
+		printf("  disabled: %s\n", why);
+		if (fix)
+			printf("  fix:      %s\n", fix);
 	} else {
 		printf("  active:   yes\n");
 		if (count_why)
@@ -241,12 +242,10 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 		} else if (ci->num_native_events <= 0) {
 			printf("  events:   none: it describes the machine (papi hardware --devices)\n");
 		} else {
-			if (bare)	/* its events are named PMU::EVENT, without the component */
-				printf("  events:   %d native (papi native: under \"Component %s\")\n",
-				       ci->num_native_events, ci->name);
-			else
-				printf("  events:   %d native (papi native -i %s:::)\n",
-				       ci->num_native_events, ci->name);
+			/* perf_event_uncore's PMU::EVENT names too: papi native
+			 * matches them with the component's prefix */
+			printf("  events:   %d native (papi native -i %s:::)\n",
+			       ci->num_native_events, ci->name);
 			printf("  counts:   %s\n", scope(ci->default_granularity));
 		}
 	}

@@ -68,6 +68,7 @@ struct nv {
 	const char *feature;	/* --darr ...: the feature asked for, NULL for none */
 	int nevents, nbad;
 	int cur_pmu;		/* PMU of the last event shown, -1 before the first */
+	char disabled[PAPI_HUGE_STR_LEN];	/* a disabled component -i names, why */
 	struct json j;
 };
 
@@ -329,6 +330,13 @@ static void list_component(struct nv *v, int cidx)
 		return;
 	const char *why = ci->disabled ? ci->disabled_reason : NULL;
 	int shown = 0, code = PAPI_NATIVE_MASK;
+	char prefix[PAPI_MAX_STR_LEN + 4];
+	snprintf(prefix, sizeof prefix, "%s:::", ci->name);
+	/* -i powercap, -i powercap:::ENERGY_UJ: finding nothing, say why */
+	if (why && v->inc && !*v->disabled &&
+	    (strstr(prefix, v->inc) || !strncmp(v->inc, prefix, strlen(prefix))))
+		snprintf(v->disabled, sizeof v->disabled, "component %.127s is disabled: %.800s", ci->name,
+			 why);
 	int r = why || v->feature ? PAPI_ENOEVNT : PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx);
 	if (v->json) {
 		json_obj_begin(&v->j);
@@ -341,7 +349,14 @@ static void list_component(struct nv *v, int cidx)
 	}
 	for (; r == PAPI_OK; r = PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx)) {
 		PAPI_event_info_t in;
-		if (PAPI_get_event_info(code, &in) != PAPI_OK || !matches(v, in.symbol))
+		if (PAPI_get_event_info(code, &in) != PAPI_OK)
+			continue;
+		/* -i/-x see the name with its component's prefix, which
+		 * perf_event_uncore's PMU::EVENT names leave out */
+		char full[PAPI_HUGE_STR_LEN + PAPI_MAX_STR_LEN + 4];
+		snprintf(full, sizeof full, "%s%s%s", strstr(in.symbol, ":::") ? "" : ci->name,
+			 strstr(in.symbol, ":::") ? "" : ":::", in.symbol);
+		if (!matches(v, full))
 			continue;
 		if (!shown++ && !v->json && !v->names)
 			printf("%s== Component %s: %s\n\n", v->nevents ? "\n" : "", ci->name,
@@ -606,6 +621,8 @@ int cmd_native(int argc, char **argv)
 				  "no PMU that Linux perf_event and libpfm4 drive has", v.feature);
 		else if (v.inc && v.exc)
 			cli_error(spec.name, "no event name contains '%s' without '%s'", v.inc, v.exc);
+		else if (v.inc && *v.disabled)
+			cli_error(spec.name, "no event name contains '%s': %s", v.inc, v.disabled);
 		else if (v.inc)
 			cli_error(spec.name, "no event name contains '%s'", v.inc);
 		else

@@ -241,9 +241,9 @@ static int pc_init(char *why, size_t len)
 		free(names[i]);
 	free(names);
 	if (r == PAPI_OK && !nz) {
-		snprintf(why, len, "No RAPL zones: %s has no intel-rapl:* (no powercap RAPL driver, "
-			 "intel_rapl_msr, for this CPU; VMs have none); no software estimate stands in "
-			 "for them", DIR_PATH);
+		snprintf(why, len, "No RAPL zones: %s has no intel-rapl:* (the kernel's "
+			 "intel_rapl_msr driver found no RAPL on this CPU; most VMs have none); no "
+			 "software estimate stands in for them", DIR_PATH);
 		r = PAPI_ECMP;
 	} else if (r == PAPI_OK && !energy) {
 		snprintf(why, len, "%s: %s", DIR_PATH, denied > 0

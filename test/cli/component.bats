@@ -69,3 +69,28 @@ load helper
 	[[ "$output" == *"perf_event"* ]]
 	run -2 papi component extra
 }
+
+@test "papi component: powercap without RAPL zones says why and no empty fix (text and JSON)" {
+	[ ! -e /sys/class/powercap/intel-rapl:0 ] || skip "this machine has RAPL zones"
+	run -0 papi component
+	[[ "$output" == *$'\n'"powercap: "*$'\n'"  disabled: No RAPL zones: /sys/class/powercap has no intel-rapl:*"* ]]
+	[[ "$output" != *"see the reason"* ]]
+	[[ "$(sed -n '/^powercap:/,/^$/p' <<<"$output")" != *"fix:"* ]]
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	[ "$(jq -r '.components[] | select(.name == "powercap") | .active' <<<"$output")" = false ]
+	[ "$(jq -r '.components[] | select(.name == "powercap") | .fix' <<<"$output")" = null ]
+}
+
+@test "papi component points at papi native -i perf_event_uncore:::, which lists its events" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	local n
+	n=$(jq -r '.components[] | select(.name == "perf_event_uncore" and .active) | .native_events' <<<"$output")
+	[ -n "$n" ] || skip "perf_event_uncore is disabled here (no uncore or other non-core PMU)"
+	run -0 papi component
+	[[ "$output" == *"perf_event_uncore: "*"events:   $n native (papi native -i perf_event_uncore:::)"* ]]
+	run --separate-stderr -0 papi native --names -i perf_event_uncore:::
+	[ "${#lines[@]}" -eq "$n" ]
+	[[ "${lines[0]}" == *::* && "${lines[0]}" != *:::* ]]	# listed as PMU::EVENT
+}

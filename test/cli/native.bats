@@ -144,3 +144,12 @@ load helper
 	run -2 papi native --bogus
 	run -2 papi native extra
 }
+
+@test "papi native -i a disabled component's prefix says it is disabled and why" {
+	PAPI_DISABLE_COMPONENTS=stealtime run --separate-stderr -1 papi native -i stealtime:::
+	[[ "$stderr" == *"papi native: no event name contains 'stealtime:::': component stealtime is disabled: Disabled by PAPI_DISABLE_COMPONENTS"* ]]
+	PAPI_DISABLE_COMPONENTS=io run --separate-stderr -1 papi native -i io:::rchar
+	[[ "$stderr" == *"component io is disabled"* ]]
+	run --separate-stderr -1 papi native -i io:::nosuch
+	[[ "$stderr" != *"disabled"* ]]
+}

@@ -218,3 +218,25 @@ teardown() {
 	run -0 "$NO_PERF" EACCES "$PAPI_BIN" component
 	[[ "$output" == *"  perf_event_open was refused although perf_event_paranoid=$(paranoid)"*": a security policy forbids it"* ]]
 }
+
+@test "privilege: an ordinary user learns why uncore events need more (component, native -c, stat)" {
+	need_user
+	command -v jq >/dev/null || skip "jq is not installed"
+	local ev
+	ev=$(papi native --names -i perf_event_uncore::: | head -n 1)
+	[ -n "$ev" ] || skip "perf_event_uncore has no events here (no uncore or other non-core PMU)"
+	run --separate-stderr -0 unprivileged "$PAPI_BIN" component --json
+	local why
+	why=$(jq -r '.components[] | select(.name == "perf_event_uncore") | .counting_problem' <<< "$output")
+	if [ "$(paranoid)" -le 0 ]; then
+		[ "$why" = null ]
+		skip "this user may count a whole CPU (perf_event_paranoid $(paranoid))"
+	fi
+	[[ "$why" == "uncore PMUs count whole sockets (CPU-wide, pid -1): that needs perf_event_paranoid 0 or lower (it is $(paranoid)) or CAP_PERFMON"* ]]
+	run -0 unprivileged "$PAPI_BIN" component
+	[[ "$output" == *$'\n'"perf_event_uncore: "*$'\n'"  but counting fails: uncore PMUs count whole sockets"* ]]
+	run --separate-stderr -0 unprivileged "$PAPI_BIN" native -c -i "perf_event_uncore:::$ev"
+	[[ "$output" == *"$ev   [cannot count here]"*"why: "*"perf_event_paranoid 0 or lower (it is $(paranoid))"* ]]
+	run --separate-stderr -1 unprivileged "$PAPI_BIN" stat -e "$ev" true
+	[[ "$stderr" == "papi stat: cannot count $ev: "*"perf_event_paranoid 0 or lower (it is $(paranoid))"* ]]
+}
