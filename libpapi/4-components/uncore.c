@@ -593,7 +593,10 @@ static int take_cpu(const char *name, char *base, size_t len, int *cpu)
 static int no_pmu(const char *name, const char *pmu, size_t n)
 {
 	struct pfm_pmu_brief pi;
-	if (pmu_pfm_named(pmu, n, &pi))
+	/* no PMU named ("/cycles/"), or libpfm4 made to see one PMU alone
+	 * (LIBPFM_FORCE_PMU): perf_event's reason says more */
+	const char *forced = getenv("LIBPFM_FORCE_PMU");
+	if (!n || (forced && *forced) || pmu_pfm_named(pmu, n, &pi))
 		return PAPI_ENOCMP;
 	char have[300] = "";
 	size_t h = 0;
