@@ -1,5 +1,6 @@
 /* codes.c: the event code layout; name <-> code, enumeration, query and event info for every kind of code. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "4-components/components.h"
@@ -221,14 +222,16 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	}
 	papi_clear_reason();
 	if (pmu_name) {
-		/* A PMU libpfm4 does not know, while perf_event_uncore, which
-		 * names the kernel's other PMUs, is off: say that too. */
+		/* A PMU libpfm4 does not know (unforced: LIBPFM_FORCE_PMU
+		 * hides the others), while perf_event_uncore, which names the
+		 * kernel's other PMUs, is off: say that too. */
 		struct pfm_pmu_brief pb;
 		const struct component *k;
+		const char *forced = getenv("LIBPFM_FORCE_PMU");
 		int u = cmp_index(&cmp_uncore);
 		const PAPI_component_info_t *ci = PAPI_get_component_info(u);
-		if (r == PAPI_ENOEVNT && u > 0 && ci && cmp_get(u, &k) == PAPI_ECMP &&
-		    !pmu_pfm_named(ev, strcspn(ev, ":/"), &pb)) {
+		if (r == PAPI_ENOEVNT && u > 0 && ci && (!forced || !*forced) &&
+		    cmp_get(u, &k) == PAPI_ECMP && !pmu_pfm_named(ev, strcspn(ev, ":/"), &pb)) {
 			size_t n = strlen(why);
 			snprintf(why + n, sizeof why - n, "%s%.*s is no PMU of libpfm4's, and component "
 				 "%s, which names the kernel's other PMUs, is disabled: %.300s",
