@@ -179,7 +179,7 @@ static const struct {
  * "uncore_<unit><n>", or "uncore_<unit>" for a unit without a number. */
 int pmu_uncore_kernel(const char *pfm_name, char *out, size_t len)
 {
-	char cand[3][64];
+	char cand[3][80];	/* "uncore_" + a 47-byte unit + "_" + 15 digits */
 	int n = 0;
 	for (size_t i = 0; i < sizeof unc_names / sizeof *unc_names; i++)
 		if (!strcmp(pfm_name, unc_names[i].pfm))

@@ -51,7 +51,7 @@ static const struct {
 #define NFILES ((int)(sizeof files / sizeof *files))
 
 struct pevent {
-	char name[64];
+	char name[100];
 	char desc[256];
 	const char *units;
 	int fd;
@@ -175,7 +175,7 @@ static int add_zone(const char *dir, int sub)
 		e->last = e->total = v;
 		if (f == 1)
 			range = v;
-		snprintf(e->name, sizeof e->name, "%s:%s", files[f].event, label);
+		snprintf(e->name, sizeof e->name, "%.32s:%.63s", files[f].event, label);
 		snprintf(e->desc, sizeof e->desc, "%s: %s%s", where, files[f].what,
 			 f == 0 ? " (wrap-around at max_energy_range_uj undone)" : "");
 	}

@@ -737,7 +737,10 @@ static int lookup_pfm(const char *name, int p, const char *rest, int cpu, int *e
 		 rest + evn);
 	if (cpu >= 0)
 		snprintf(q, sizeof q, ":cpu=%d", cpu);
-	snprintf(canon, sizeof canon, "%s%s", spec, q);
+	if ((size_t)snprintf(canon, sizeof canon, "%s%s", spec, q) >= sizeof canon) {
+		papi_set_reason("%.200s: the name is too long", name);
+		return PAPI_ENOEVNT;
+	}
 	struct uev *e = new_uev(p, canon, desc, spec, cpu);
 	if (e)
 		e->pev = pev;

@@ -84,7 +84,7 @@ int main(void)
 	/* ranks: 200 bars, marks with their legend, tones, labels that fit */
 	enum { NR = 200 };
 	const char *rk[NR];
-	char rname[NR][8];
+	char rname[NR][12];	/* any int */
 	double rv[NR];
 	unsigned char tone[NR] = { 0 };
 	for (int i = 0; i < NR; i++) {
