@@ -113,7 +113,7 @@ static void cpu_bound(void)
 	o.cpu.cpu_num = 0;
 	int r = PAPI_set_opt(PAPI_CPU_ATTACH, &o);
 	if (r == PAPI_EPERM) {
-		skip("system-wide counting is not permitted (perf_event_paranoid, not root)", "CPU_ATTACH counts CPU 0");
+		skip("counting a whole CPU needs root or perf_event_paranoid 0 or lower", "CPU_ATTACH counts CPU 0");
 		set_free(&es);
 		return;
 	}

@@ -43,6 +43,12 @@ void pmu_loop_range(void **begin, void **end)
 	*end = pmu_loop_bottom;
 }
 
+int pmu_kernel(void)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	return ci && (ci->available_domains & PAPI_DOM_KERNEL);
+}
+
 int pmu_set(int *es, const char *const *names, int n)
 {
 	int r;

@@ -49,6 +49,14 @@ static inline int pmu_begin(const char *what)
  * overflow is seen at the next access to the PMU, a timer tick later). */
 int pmu_qemu(void);
 
+/* pmu_kernel: 1 when this process may count the kernel's share (root or
+ * CAP_PERFMON, or perf_event_paranoid 1 or lower): the perf_event
+ * component's available domains hold PAPI_DOM_KERNEL. Else 0: an ordinary
+ * user at Debian's paranoid 2 counts user space only, and a test of the
+ * kernel domain skips with PMU_NEEDS_KERNEL as its reason. */
+int pmu_kernel(void);
+#define PMU_NEEDS_KERNEL "counting the kernel needs root or perf_event_paranoid 1 or lower"
+
 /* pmu_near: |got - want| <= abs + rel * want. */
 int pmu_near(long long got, long long want, long long abs, double rel);
 

@@ -9,12 +9,13 @@
 # BUILD=build-arm64 all tests; make check-pmu does both). This script fetches
 # Debian's arm64 kernel and busybox-static packages once into BUILD/pmu/debs,
 # packs an initramfs (busybox, papi, every test program, the sh tests and
-# run-tests.sh, the shared libraries they load), boots it with
-# test/pmu/guest-init.sh as /init and reads the guest's report from the
-# serial console. It prints the failures, then one closing line
-# "N passed, N failed, N skipped"; exit status 1 when anything failed,
-# including a guest that did not finish. The console is kept in
-# BUILD/pmu/console.log.
+# run-tests.sh, the shared libraries they load, an /etc/passwd with the
+# ordinary user papitest), boots it with test/pmu/guest-init.sh as /init and
+# reads the guest's report from the serial console: the tests run as root,
+# then as papitest at perf_event_paranoid 2, each run with its own counts
+# line. It prints the failures, then one closing line "N passed, N failed,
+# N skipped", both runs' sum; exit status 1 when anything failed, including
+# a guest that did not finish. The console is kept in BUILD/pmu/console.log.
 #
 # QEMU runs with -icount shift=0: its PMU counts INST_RETIRED only then, and
 # its CPU takes one cycle (one virtual nanosecond) per instruction, so counts
@@ -92,9 +93,14 @@ mkdir -p "$root/bin" "$root/lib" "$root/proc" "$root/sys" "$root/dev" "$root/tmp
 dpkg-deb --fsys-tarfile "$bdeb" | tar -xO ./bin/busybox > "$root/bin/busybox" ||
 	fail "no busybox in $bdeb"
 chmod 755 "$root/bin/busybox"
+# root, and papitest: the ordinary user the tests run as a second time.
+mkdir -p "$root/etc"
+printf 'root:x:0:0:root:/tmp:/bin/sh\npapitest:x:1000:1000:papi tests:/nonexistent:/bin/sh\n' \
+	> "$root/etc/passwd"
+printf 'root:x:0:\npapitest:x:1000:\n' > "$root/etc/group"
 cp "$top/test/pmu/guest-init.sh" "$root/init"
 chmod 755 "$root/init"
-cp "$top/test/tools/run-tests.sh" "$root/papi/test/tools/"
+cp "$top/test/tools/run-tests.sh" "$top/test/tools/test-user.sh" "$root/papi/test/tools/"
 cp "$top"/test/pmu/*.sh "$root/papi/test/pmu/"
 [ ! -d "$top/test/data" ] || cp -R "$top/test/data" "$root/papi/test/"
 

@@ -8,6 +8,7 @@
 # people count without privilege: perf_event_paranoid decides what they may):
 # PAPI_TEST_USER names that user (papitest, created when missing; empty: no
 # second run). Each run's line comes first, the closing line is the total.
+# It switches users with setpriv, or with su where setpriv cannot (busybox).
 # make check-pmu's guest runs this script too, with NO_BATS=1 (it has no
 # bats), PMU_REQUIRED=1 (a skip whose reason begins "no hardware PMU" is a
 # failure there), TEST_TIMEOUT=seconds a test (default 300) and
@@ -97,13 +98,32 @@ else
 	fail=$((fail + 1))
 fi
 
+# run_as USER CMD ARGS...: CMD as USER, with USER's groups: util-linux's
+# setpriv, or busybox's su where setpriv cannot switch users (the make
+# check-pmu guest's busybox; its /etc/passwd names the user).
+run_as() {
+	ru=$1
+	shift
+	if [ -z "${switch:-}" ]; then
+		switch=su
+		! setpriv --reuid=0 true 2>/dev/null || switch=setpriv
+	fi
+	if [ "$switch" = setpriv ]; then
+		setpriv --reuid="$ru" --regid="$(id -g "$ru")" --init-groups "$@"
+	else
+		# (-- first: busybox's su would take a -c among CMD's ARGS as its own)
+		su -p -s /bin/sh -c 'exec "$@"' -- "$ru" sh "$@"
+	fi
+}
+
 # as_user USER: the whole run again as USER, its counts added to ours. The
 # tree is copied where USER can read it when it cannot read this one.
 as_user() {
 	u=$1 utop=$top ubuild=$build copy=
 	home=$(mktemp -d) && chown "$u" "$home" || return 1
-	if ! setpriv --reuid="$u" --regid="$u" --init-groups sh -c \
-		'test -r "$1/test/tools/run-tests.sh" && test -x "$2/papi" && test -r "$2/libpapi.a"' \
+	if ! run_as "$u" sh -c \
+		'test -r "$1/test/tools/run-tests.sh" && test -x "$2/papi" &&
+		{ test -r "$2/libpapi.a" || test ! -e "$2/libpapi.a"; }' \
 		sh "$top" "$build" 2>/dev/null; then
 		copy=$(mktemp -d) && chmod 755 "$copy" && mkdir "$copy/src" &&
 			tar -C "$top" --exclude='./build*' -cf - . | tar -C "$copy/src" -xf - &&
@@ -113,12 +133,12 @@ as_user() {
 	# root's PATH may name directories the user cannot search (/root/...)
 	upath= IFS_=$IFS IFS=:
 	for d in $PATH; do
-		setpriv --reuid="$u" --regid="$u" --init-groups test -x "$d" 2>/dev/null &&
+		run_as "$u" test -x "$d" 2>/dev/null &&
 			upath=${upath:+$upath:}$d
 	done
 	IFS=$IFS_
 	[ -z "$copy" ] && [ "$utop" != "$top" ] ||
-		(cd "$home" && setpriv --reuid="$u" --regid="$u" --init-groups env HOME="$home" \
+		(cd "$home" && run_as "$u" env HOME="$home" \
 			TMPDIR="$home" USER="$u" LOGNAME="$u" PATH="$upath" PAPI_TEST_INNER=1 \
 			sh "$utop/test/tools/run-tests.sh" "$ubuild") > "$log/user" 2>&1
 	rm -rf "$home" ${copy:+"$copy"}
