@@ -264,7 +264,7 @@ static int open_output(struct st *s)
 	int ph;
 	if (!s->o.out_path)
 		return 0;
-	if (st_path_expand(s->o.out_path, &s->rank, path, sizeof path, &ph) < 0)
+	if (st_path_expand("-o", s->o.out_path, &s->rank, path, sizeof path, &ph) < 0)
 		return CLI_USAGE;
 	if (s->rank.in_job && s->rank.size != 1 && !s->o.per_rank && !(ph & (ST_PH_RANK | ST_PH_PID)))
 		return cli_usage("stat", "-o: in an MPI job every rank needs its own file: put %%r (or "
@@ -279,6 +279,24 @@ static int open_output(struct st *s)
 				 err == EEXIST ? "it exists, and a per-rank or per-job file is never "
 						 "overwritten" : strerror(err));
 	}
+	return 0;
+}
+
+/* --plot FILE with -I in an MPI job (without --per-rank, whose rank 0
+ * draws the job): FILE's placeholders expanded into buf, which each rank
+ * of several must make its own. 0, or an exit status after a message. */
+static int plot_path_expand(struct st *s, char *buf, size_t len)
+{
+	int ph;
+	if (!s->o.plot_path || s->o.per_rank || !s->rank.in_job)
+		return 0;
+	if (st_path_expand("--plot", s->o.plot_path, &s->rank, buf, len, &ph) < 0)
+		return CLI_USAGE;
+	if (s->rank.size != 1 && !(ph & (ST_PH_RANK | ST_PH_PID)))
+		return cli_usage("stat", "--plot: in an MPI job every rank draws its own intervals: put "
+				 "%%r (or %%p) in the name, or use --per-rank DIR for one chart of "
+				 "the ranks"), CLI_USAGE;
+	s->o.plot_path = buf;
 	return 0;
 }
 
@@ -325,7 +343,7 @@ int cmd_stat(int argc, char **argv)
 {
 	struct st s;
 	int ret = CLI_FAIL;
-	char rank_path[PATH_MAX];
+	char rank_path[PATH_MAX], plot_path[PATH_MAX];
 	memset(&s, 0, sizeof s);
 	s.out = stderr;
 	if (parse(&s, argc, argv) < 0) {
@@ -374,7 +392,8 @@ int cmd_stat(int argc, char **argv)
 			goto fail;
 	if (!s.runs)
 		goto fail;
-	if ((ret = open_output(&s)) != 0)
+	if ((ret = open_output(&s)) != 0 ||
+	    (ret = plot_path_expand(&s, plot_path, sizeof plot_path)) != 0)
 		goto out;
 	ret = CLI_FAIL;
 	/* With --per-rank the run prints nothing: its intervals and totals go

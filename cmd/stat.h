@@ -270,11 +270,12 @@ struct json;
  * and the machine (host, pid). 1 under an MPI launcher; 0 otherwise, with
  * rank 0 of size 1 and a job of its own. */
 int st_rank_detect(struct st_rank *r);
-/* tmpl with %r (rank), %h (host), %p (pid), %j (job) and %% replaced, into
- * out; *placeholders gets the ST_PH_* bits of those used. 0, or -1 after a
- * usage message (unknown placeholder, too long). */
+/* tmpl, the file name of option opt ("-o", "--plot"), with %r (rank), %h
+ * (host), %p (pid), %j (job) and %% replaced, into out; *placeholders gets
+ * the ST_PH_* bits of those used. 0, or -1 after a usage message naming
+ * opt (unknown placeholder, too long). */
 enum { ST_PH_RANK = 1, ST_PH_HOST = 2, ST_PH_PID = 4, ST_PH_JOB = 8 };
-int st_path_expand(const char *tmpl, const struct st_rank *r, char *out, size_t len,
+int st_path_expand(const char *opt, const char *tmpl, const struct st_rank *r, char *out, size_t len,
 		   int *placeholders);
 /* DIR/papi-stat.JOB.RANK.json. */
 void st_rank_file(const char *dir, const char *job, int rank, char *out, size_t len);

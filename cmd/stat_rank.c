@@ -91,7 +91,7 @@ int st_rank_detect(struct st_rank *r)
 	return r->in_job;
 }
 
-int st_path_expand(const char *tmpl, const struct st_rank *r, char *out, size_t len,
+int st_path_expand(const char *opt, const char *tmpl, const struct st_rank *r, char *out, size_t len,
 		   int *placeholders)
 {
 	size_t k = 0;
@@ -110,15 +110,15 @@ int st_path_expand(const char *tmpl, const struct st_rank *r, char *out, size_t 
 			case 'j': add = r->job; break;
 			case '%': add = "%"; break;
 			default:
-				return cli_usage("stat", "-o: unknown placeholder '%%%.1s' (%%r rank, %%h host, "
-						 "%%p pid, %%j job, %%%% a percent sign)", p), -1;
+				return cli_usage("stat", "%s: unknown placeholder '%%%.1s' (%%r rank, %%h "
+						 "host, %%p pid, %%j job, %%%% a percent sign)", opt, p), -1;
 			}
 			*placeholders |= *p == 'r' ? ST_PH_RANK : *p == 'h' ? ST_PH_HOST
 					 : *p == 'p' ? ST_PH_PID : *p == 'j' ? ST_PH_JOB : 0;
 		}
 		size_t n = strlen(add);
 		if (k + n >= len)
-			return cli_usage("stat", "-o: the file name is too long"), -1;
+			return cli_usage("stat", "%s: the file name is too long", opt), -1;
 		memcpy(out + k, add, n);
 		k += n;
 	}

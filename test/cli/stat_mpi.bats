@@ -281,3 +281,23 @@ item() {
 	run papi stat --merge-wait 10 true
 	[ "$status" -eq 2 ]
 }
+
+@test "-I --plot in an MPI job: each rank draws its own intervals, named by %r" {
+	run rank 1 2 63 papi stat -I 20 --plot "$T/iv.svg" -e perf::TASK-CLOCK sleep 0.05
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"papi stat: --plot: in an MPI job every rank draws its own intervals: put %r (or %p) in the name"* ]]
+	[ ! -e "$T/iv.svg" ]
+	run rank 1 2 63 papi stat -I 20 --plot "$T/iv-%x.svg" -e perf::TASK-CLOCK true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"papi stat: --plot: unknown placeholder '%x'"* ]]
+	for r in 0 1; do
+		run rank $r 2 63 papi stat -I 20 --plot "$T/iv-%r.svg" -e perf::TASK-CLOCK sleep 0.05
+		[ "$status" -eq 0 ]
+	done
+	check_svg "$T/iv-0.svg"
+	check_svg "$T/iv-1.svg"
+	# a job of one rank may keep one name
+	run rank 0 1 64 papi stat -I 20 --plot "$T/one.svg" -e perf::TASK-CLOCK sleep 0.05
+	[ "$status" -eq 0 ]
+	check_svg "$T/one.svg"
+}
