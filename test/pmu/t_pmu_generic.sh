@@ -23,6 +23,12 @@ check "component: $cntrs counters, found by the kernel (below the probe's 32)" [
 pmu=$(sed -n "s|^  core PMU: \([^:]*\):.*|\1|p" "$tmp/comp")
 diag "core PMU: $pmu"
 check "component: the PMU is listed in this kernel" grep -q "^    $pmu .*in this kernel" "$tmp/comp"
+# perf_event_uncore: whatever non-core PMUs this kernel has, or why none
+diag "kernel PMUs: $(ls /sys/bus/event_source/devices | tr '\n' ' ')"
+sed -n '/^perf_event_uncore:/,/^$/p' "$tmp/comp" > "$tmp/unc"
+while read -r l; do diag "$l"; done < "$tmp/unc"
+check "component: perf_event_uncore is listed, active or with its reason" \
+	grep -q -e '^  active:   yes' -e '^  disabled: ..*' "$tmp/unc"
 
 # ---- papi avail: the generic presets are available, and it says why
 papi avail -a --names > "$tmp/avail"
