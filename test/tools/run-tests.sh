@@ -3,7 +3,8 @@
 # test/pmu/t_*.sh, then the bats files under test/cli. Prints each failure,
 # then one closing line "N passed, N failed, N skipped". Exit status 1 when
 # anything failed.
-# TESTS=pattern runs only the tests whose path contains pattern.
+# TESTS=pattern runs only the tests whose name (as reported: test/api/t_hl,
+# test/cli/stat.bats, aarch64/test/unit/t_event_tables) contains pattern.
 # Run as root, it runs them all a second time as an ordinary user (most
 # people count without privilege: perf_event_paranoid decides what they may):
 # PAPI_TEST_USER names that user (papitest, created when missing; empty: no
@@ -47,13 +48,22 @@ tally() {
 	fi
 }
 
+# wanted NAME: whether TESTS (a pattern) selects the test reported as NAME
+# (test/api/t_hl, test/cli/stat.bats, aarch64/test/unit/...): its name in
+# the tree, so that a checkout whose path holds the pattern selects nothing
+# more.
+wanted() {
+	case "$1" in *"${TESTS:-}"*) return 0 ;; esac
+	return 1
+}
+
 # started NAME: under TEST_PROGRESS=1, say which test starts.
 started() {
 	[ "${TEST_PROGRESS:-0}" != 1 ] || echo "# start $1"
 }
 
 for t in $(find "$build/test" -type f -name 't_*' ! -name '*.[od]' 2>/dev/null | sort); do
-	case "$t" in *"${TESTS:-}"*) ;; *) continue ;; esac
+	wanted "${t#$build/}" || continue
 	[ -x "$t" ] || continue
 	started "${t#$build/}"
 	(cd "$log" && timeout "$tmo" "$t") > "$log/out" 2>&1
@@ -64,7 +74,7 @@ done
 # which skip for want of a PMU here and run in make check-pmu's guest.
 for t in "$top"/test/pmu/t_*.sh; do
 	[ -f "$t" ] || continue
-	case "$t" in *"${TESTS:-}"*) ;; *) continue ;; esac
+	wanted "test/pmu/${t##*/}" || continue
 	started "test/pmu/${t##*/}"
 	(cd "$log" && timeout "$tmo" sh "$t") > "$log/out" 2>&1
 	tally "$log/out" $? "test/pmu/${t##*/}"
@@ -73,7 +83,7 @@ done
 # The aarch64 builds of the table tests (make check puts them in
 # BUILD/aarch64) check the ARM preset tables with libpfm4's arm64 tables.
 for t in $(find "$build/aarch64/test" -type f -name 't_*' ! -name '*.[od]' 2>/dev/null | sort); do
-	case "$t" in *"${TESTS:-}"*) ;; *) continue ;; esac
+	wanted "${t#$build/}" || continue
 	if ! command -v qemu-aarch64-static >/dev/null 2>&1; then
 		echo "--- FAIL: ${t#$build/}: qemu-aarch64-static is not installed (make deps)"
 		fail=$((fail + 1))
@@ -88,13 +98,18 @@ if [ "${NO_BATS:-0}" = 1 ]; then
 elif command -v bats >/dev/null 2>&1; then
 	for b in "$top"/test/cli/*.bats; do
 		[ -f "$b" ] || continue
-		case "$b" in *"${TESTS:-}"*) ;; *) continue ;; esac
+		wanted "test/cli/${b##*/}" || continue
 		started "test/cli/${b##*/}"
 		timeout 600 bats --tap "$b" > "$log/out" 2>&1
 		tally "$log/out" $? "test/cli/${b##*/}"
 	done
 else
 	echo "--- FAIL: bats is not installed (make deps)"
+	fail=$((fail + 1))
+fi
+# A pattern that selects nothing is a mistake, not a pass.
+if [ -n "${TESTS:-}" ] && [ $((pass + fail + skip)) -eq 0 ]; then
+	echo "--- FAIL: TESTS=$TESTS selects no test (it matches names such as test/api/t_hl)"
 	fail=$((fail + 1))
 fi
 
