@@ -105,7 +105,19 @@ struct component {
 	int (*write)(struct cmp_set *s, const long long *v);
 	/* Free what the operations keep in s->priv (the set goes away). */
 	void (*release)(struct cmp_set *s);
+
+	/* ---- overflow (PAPI_overflow); NULL: the component's events do not
+	 * overflow (PAPI_ECMP). Event i of set s is to overflow at threshold (> 0),
+	 * or no more (0): CMP_OVF_PUSH when the component reports its changes
+	 * itself (through cmp_ovf_push, below), CMP_OVF_POLL when the core must
+	 * read it to see it cross, or an error code (reason set). Never while
+	 * running. */
+	int (*overflow)(struct cmp_set *s, int i, int threshold);
+	/* 1 when event i of s, set to overflow, now needs polling (it was a name
+	 * no library had registered when PAPI_overflow was called), else 0. */
+	int (*overflow_polled)(struct cmp_set *s, int i);
 };
+enum { CMP_OVF_PUSH = 0, CMP_OVF_POLL = 1 };
 
 struct cmp_set {		/* an EventSet's events of one component */
 	const struct component *c;
@@ -214,5 +226,13 @@ const struct sd_cpu *sysdetect_cpu(void);
 /* ------------------------------------------------------------------ the components */
 extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio, cmp_sysdetect, cmp_uncore,
 	cmp_powercap, cmp_sde;
+
+/* ---- overflow reported by a component (sde.c): reaching up to the core's
+ * overflow module, which init.c registers. push: event ev of component c
+ * reached value (called on the thread that changed it); poll: an event set to
+ * overflow now needs polling (cmp_event.overflow_polled says which). */
+typedef void (*cmp_ovf_push_fn)(const struct component *c, int ev, long long value);
+typedef void (*cmp_ovf_poll_fn)(const struct component *c);
+void cmp_set_overflow_hooks(cmp_ovf_push_fn push, cmp_ovf_poll_fn poll);
 
 #endif

@@ -21,6 +21,8 @@
 #pragma weak sde_ti_get_num_reg_events
 #pragma weak sde_ti_is_registered
 #pragma weak sde_ti_shutdown
+#pragma weak sde_ti_set_counter_overflow
+#pragma weak sde_ti_is_counter_set_to_overflow
 
 struct ti {
 	int (*read)(uint32_t id, long long *value);
@@ -31,6 +33,8 @@ struct ti {
 	int (*num)(void);
 	int (*is_registered)(uint32_t id);	/* NULL in PAPI 7.0's libsde: all are */
 	int (*shutdown)(void);
+	int (*set_overflow)(uint32_t id, int threshold);	/* NULL: no overflow */
+	int (*overflow_polled)(uint32_t id);
 };
 
 static pthread_mutex_t ti_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -63,6 +67,10 @@ static const struct ti *ti_get(void)
 			.is_registered = (int (*)(uint32_t))ti_sym((void *)sde_ti_is_registered,
 								  "sde_ti_is_registered"),
 			.shutdown = (int (*)(void))ti_sym((void *)sde_ti_shutdown, "sde_ti_shutdown"),
+			.set_overflow = (int (*)(uint32_t, int))ti_sym((void *)sde_ti_set_counter_overflow,
+								      "sde_ti_set_counter_overflow"),
+			.overflow_polled = (int (*)(uint32_t))ti_sym((void *)sde_ti_is_counter_set_to_overflow,
+								    "sde_ti_is_counter_set_to_overflow"),
 		};
 		if (t.read && t.write && t.reset && t.name && t.desc && t.num) {
 			ti = t;
@@ -267,6 +275,69 @@ static void sde_release(struct cmp_set *s)
 	s->priv = NULL;
 }
 
+/* ---- overflow, as PAPI 7.0: libsde reports each change of a counter it
+ * creates (papi_sde_inc_counter calls papi_sde_check_overflow_status); the
+ * others (registered by address or callback, groups) the core polls. A
+ * recorder or counting set does not overflow. */
+static int sde_overflow(struct cmp_set *s, int i, int threshold)
+{
+	const struct ti *t = set_ti();
+	if (!t)
+		return PAPI_ECMP;
+	if (!t->set_overflow) {
+		papi_set_reason("sde: this libsde cannot overflow (no sde_ti_set_counter_overflow)");
+		return PAPI_ECMP;
+	}
+	int r = t->set_overflow((uint32_t)s->ev[i], threshold);
+	if (r < 0) {
+		char *n = t->name(s->ev[i]);
+		papi_set_reason("sde:::%.200s: a recorder or counting set does not overflow",
+				n ? n : "?");
+		return PAPI_EINVAL;
+	}
+	return r > 0 ? CMP_OVF_POLL : CMP_OVF_PUSH;
+}
+
+static int sde_overflow_polled(struct cmp_set *s, int i)
+{
+	const struct ti *t = ti_get();
+	return t && t->overflow_polled && t->overflow_polled((uint32_t)s->ev[i]) > 0;
+}
+
+static cmp_ovf_push_fn ovf_push;
+static cmp_ovf_poll_fn ovf_poll;
+
+void cmp_set_overflow_hooks(cmp_ovf_push_fn push, cmp_ovf_poll_fn poll)
+{
+	__atomic_store_n(&ovf_push, push, __ATOMIC_RELEASE);
+	__atomic_store_n(&ovf_poll, poll, __ATOMIC_RELEASE);
+}
+
+/* The two calls by which libsde (PAPI 7.0's or ours) reaches into libpapi,
+ * exported under PAPI 7.0's names and signatures. papi_sde_check_overflow_status:
+ * created counter id now reads latest (its value since it was created), on
+ * the thread that changed it; papi_sde_set_timer_for_overflow: a name set to
+ * overflow before a library registered it is now registered, so the running
+ * sets of this thread must poll it. Neither does anything before
+ * PAPI_library_init or while no set overflows on them. */
+__attribute__((visibility("default"))) void papi_sde_check_overflow_status(uint32_t id, long long latest);
+__attribute__((visibility("default"))) int papi_sde_set_timer_for_overflow(void);
+
+void papi_sde_check_overflow_status(uint32_t id, long long latest)
+{
+	cmp_ovf_push_fn fn = __atomic_load_n(&ovf_push, __ATOMIC_ACQUIRE);
+	if (fn && id <= INT32_MAX)
+		fn(&cmp_sde, (int)id, latest);
+}
+
+int papi_sde_set_timer_for_overflow(void)
+{
+	cmp_ovf_poll_fn fn = __atomic_load_n(&ovf_poll, __ATOMIC_ACQUIRE);
+	if (fn)
+		fn(&cmp_sde);
+	return PAPI_OK;
+}
+
 const struct component cmp_sde = {
 	.name = "sde",
 	.short_name = "sde",
@@ -285,4 +356,6 @@ const struct component cmp_sde = {
 	.reset = sde_reset,
 	.write = sde_write,
 	.release = sde_release,
+	.overflow = sde_overflow,
+	.overflow_polled = sde_overflow_polled,
 };

@@ -204,6 +204,12 @@ int es_event_index(const EventSet_t *es, int code);
 /* ovf_attr, ovf_fd_open, ovf_fd_close_all, ovf_forget and ovf_free as
  * eventset.c's hooks, for sets with overflow state. */
 extern const struct es_hooks ovf_es_hooks;
+/* A component's overflow reports (cmp_set_overflow_hooks, which init.c
+ * registers): event ev of component c reached value on the calling thread
+ * (its running sets that overflow on it call their handler when it passed
+ * its deadline); an event set to overflow now needs polling. */
+void ovf_cmp_push(const struct component *c, int ev, long long value);
+void ovf_cmp_poll(const struct component *c);
 /* Who takes each sample besides the user's handler (profil.c's histogram
  * for sets with es->profil): called from the signal handler, so it must be
  * async-signal-safe. NULL: nobody. */

@@ -247,9 +247,14 @@ static int start_impl(int EventSet)
 	if (es->nev == 0)
 		return PAPI_EINVAL;
 	if (es->cset) {
-		if ((ret = cmpset_start(es->cset)) == PAPI_OK)
-			es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
-		return ret;
+		if ((ret = cmpset_start(es->cset)) != PAPI_OK)
+			return ret;
+		if (es->overflow && (ret = ovf_start(es)) != PAPI_OK) {
+			cmpset_stop(es->cset, NULL);
+			return ret;
+		}
+		es->state = (es->state & ~PAPI_STOPPED) | PAPI_RUNNING;
+		return PAPI_OK;
 	}
 	int frozen = es->frozen;
 	es->frozen = 0;
@@ -288,6 +293,8 @@ static int stop_impl(int EventSet, long long *values)
 	if (!(es->state & PAPI_RUNNING))
 		return PAPI_ENOTRUN;
 	if (es->cset) {
+		if (es->overflow)
+			ovf_stop(es);
 		es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
 		return cmpset_stop(es->cset, values);
 	}

@@ -19,6 +19,7 @@ static void wire_modules(void)
 	es_add_hooks(&ovf_es_hooks);
 	es_add_hooks(&mpx_es_hooks);
 	ovf_set_sample_hook(profil_hit);
+	cmp_set_overflow_hooks(ovf_cmp_push, ovf_cmp_poll);
 	presets_set_in_use(es_code_in_use);
 }
 

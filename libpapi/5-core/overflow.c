@@ -1,6 +1,8 @@
 /* overflow.c: PAPI_overflow: kernel sampling (ring buffer, signal to the owning thread) and timer-driven software overflow. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,20 @@
  * counts and calls the user's handler when an event went threshold past
  * the last point it fired. Derived events may overflow this way.
  *
+ * A component's events (PAPI 7.0's sde): the component says per event
+ * whether it reports each change itself (push: libsde calls
+ * papi_sde_check_overflow_status on the thread that increments a counter it
+ * created, and ovf_cmp_push calls the handler there when the value passed its
+ * deadline) or must be polled (a counter libsde cannot see change): a
+ * thread of the set's own reads the set every SW_TICK_NS, and when an event
+ * reached its deadline it posts the bits in the set's slot (K_CMP) and sends
+ * OVF_SW_SIGNAL to the thread that started the set, whose signal handler
+ * calls the user's handler. The reading stays out of signal handlers, so a
+ * library's lock is never taken by a handler that interrupted its holder.
+ * Deadlines are PAPI 7.0's: an event fires when it passes (push) or reaches
+ * (poll) its deadline, which then moves to the next multiple of the
+ * threshold above the value; it starts at the threshold.
+ *
  * Signal-handler safety: the handlers take no lock and allocate nothing.
  * They find their work in a fixed slot table; a slot is published with an
  * atomic store and claimed with compare-and-swap (LIVE -> BUSY), so a
@@ -51,7 +67,7 @@
 #define MAX_SLOTS 1024
 
 enum { S_FREE, S_LIVE, S_BUSY, S_DEAD, S_HELD };
-enum { K_RING, K_TIMER };
+enum { K_RING, K_TIMER, K_CMP };
 
 struct slot {
 	int use;			/* S_*, atomic */
@@ -62,6 +78,7 @@ struct slot {
 	EventSet_t *es;
 	struct perf_event_mmap_page *pg;	/* K_RING: the mapping */
 	size_t len;
+	long long pending;		/* K_CMP: overflow bits the poller found, atomic */
 };
 
 struct ovf_ent {
@@ -70,6 +87,8 @@ struct ovf_ent {
 	int bit;			/* es->hw index of the event's first term */
 	int ev;				/* index in es->ev, fixed while running */
 	long long base;			/* software: count where it last fired */
+	long long deadline;		/* component: the value it fires at next */
+	int poll;			/* component: polled (1) or pushed (0), atomic */
 };
 
 struct ovf_set {
@@ -86,10 +105,17 @@ struct ovf_set {
 	size_t rbuf_len;
 	long long *hwval;
 	int nhwval;
+	/* a component's events */
+	struct slot *cslot;		/* K_CMP, while running */
+	pthread_t poller;
+	int has_poller;			/* a poller thread to join */
+	int poll_stop;			/* atomic: the poller ends */
+	long long *pval;		/* the poller's read of the set */
 };
 
 static struct slot slots[MAX_SLOTS];
 static int slots_hi;			/* atomic: slots below this were used */
+static int ncmp_live;			/* atomic: K_CMP slots taken */
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
 static int handlers_installed;
 static struct sigaction old_hw, old_sw;
@@ -259,13 +285,18 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 	for (int i = 0; i < hi; i++) {
 		struct slot *s = &slots[i];
 		if (__atomic_load_n(&s->use, __ATOMIC_ACQUIRE) != S_LIVE || s->tid != me ||
-		    s->kind != kind)
+		    (s->kind != kind && !(kind == K_TIMER && s->kind == K_CMP)))
 			continue;
 		int exp = S_LIVE;
 		if (!__atomic_compare_exchange_n(&s->use, &exp, S_BUSY, 0, __ATOMIC_ACQ_REL,
 						 __ATOMIC_ACQUIRE))
 			continue;
-		if (s->tid == me && s->kind == kind) {
+		if (s->tid == me && s->kind == K_CMP) {
+			long long vec = __atomic_exchange_n(&s->pending, 0, __ATOMIC_ACQ_REL);
+			struct ovf_set *os = os_of(s->es);
+			if (vec && os && __atomic_load_n(&os->armed, __ATOMIC_ACQUIRE))
+				dispatch(s->es, os, pc_of(uc), vec, uc);
+		} else if (s->tid == me && s->kind == kind) {
 			if (kind == K_RING) {
 				ring_drain(s, uc);
 				/* still ours (the handler did not release it) and the
@@ -377,6 +408,275 @@ static void slot_release(struct slot *s)
 		sys->munmap(s->pg, s->len);
 	s->pg = NULL;
 	__atomic_store_n(&s->use, S_FREE, __ATOMIC_RELEASE);
+}
+
+
+/* ------------------------------------------------------------------ a component's events */
+
+static void set_state(EventSet_t *es)
+{
+	if (es->overflow)
+		es->state |= PAPI_OVERFLOWING;
+	else
+		es->state &= ~PAPI_OVERFLOWING;
+}
+
+/* The next deadline of an entry whose event reached v. */
+static long long next_deadline(const struct ovf_ent *e, long long v)
+{
+	return (long long)e->threshold * (v / e->threshold) + e->threshold;
+}
+
+/* The poller: reads the set every SW_TICK_NS while it runs, posts the bits
+ * of the polled events that reached their deadline and signals the thread
+ * that started the set. */
+static void *cmp_poller(void *arg)
+{
+	EventSet_t *es = arg;
+	struct ovf_set *os = os_of(es);
+	struct slot *s = os->cslot;
+	pid_t pid = getpid();
+	while (!__atomic_load_n(&os->poll_stop, __ATOMIC_ACQUIRE)) {
+		struct timespec ts = { 0, SW_TICK_NS };
+		nanosleep(&ts, NULL);
+		if (__atomic_load_n(&os->poll_stop, __ATOMIC_ACQUIRE) ||
+		    !__atomic_load_n(&os->armed, __ATOMIC_ACQUIRE) || cmpset_read(es->cset, os->pval) != PAPI_OK)
+			continue;
+		long long vec = 0;
+		for (int i = 0; i < os->n; i++) {
+			struct ovf_ent *e = &os->ent[i];
+			if (!__atomic_load_n(&e->poll, __ATOMIC_ACQUIRE) || e->ev < 0 || e->ev >= es->nev)
+				continue;
+			long long v = os->pval[e->ev];
+			if (v >= e->deadline) {
+				e->deadline = next_deadline(e, v);
+				vec |= 1LL << e->bit;
+			}
+		}
+		if (vec) {
+			__atomic_fetch_or(&s->pending, vec, __ATOMIC_ACQ_REL);
+			syscall(SYS_tgkill, pid, s->tid, OVF_SW_SIGNAL);
+		}
+	}
+	return NULL;
+}
+
+/* Start the poller of a running set (once). */
+static int cmp_poll_start(EventSet_t *es, struct ovf_set *os)
+{
+	if (os->has_poller)
+		return PAPI_OK;
+	if (!os->pval && !(os->pval = calloc((size_t)es->nev, sizeof *os->pval)))
+		return PAPI_ENOMEM;
+	__atomic_store_n(&os->poll_stop, 0, __ATOMIC_RELEASE);
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);	/* the poller takes no signal */
+	int r = pthread_create(&os->poller, NULL, cmp_poller, es);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (r != 0) {
+		papi_set_reason("overflow: starting the thread that polls the counters failed: %s",
+				strerror(r));
+		return PAPI_ESYS;
+	}
+	os->has_poller = 1;
+	return PAPI_OK;
+}
+
+/* End the poller; from the user's handler (in_signal) it is only told to,
+ * and joined at the next start, change or free of the set. */
+static void cmp_poll_stop(struct ovf_set *os)
+{
+	__atomic_store_n(&os->poll_stop, 1, __ATOMIC_RELEASE);
+	if (os->has_poller && !in_signal) {
+		pthread_join(os->poller, NULL);
+		os->has_poller = 0;
+	}
+}
+
+static int cmp_start(EventSet_t *es, struct ovf_set *os)
+{
+	cmp_poll_stop(os);	/* one told to end from a handler */
+	int polled = 0;
+	for (int i = 0; i < os->n; i++) {
+		struct ovf_ent *e = &os->ent[i];
+		e->ev = es_event_index(es, e->code);
+		e->bit = e->ev;
+		/* a polled event counts from the start; a pushed one is the
+		 * counter's own value, whose deadline carries on (PAPI 7.0) */
+		if (e->poll)
+			e->deadline = e->threshold;
+		polled |= e->poll;
+	}
+	struct slot *s = slot_take(K_CMP, papi_gettid(), es);
+	if (!s) {
+		papi_set_reason("too many overflowing EventSets in this process (at most %d)", MAX_SLOTS);
+		return PAPI_ENOMEM;
+	}
+	s->pending = 0;
+	os->cslot = s;
+	__atomic_add_fetch(&ncmp_live, 1, __ATOMIC_ACQ_REL);
+	__atomic_store_n(&s->use, S_LIVE, __ATOMIC_RELEASE);
+	return polled ? cmp_poll_start(es, os) : PAPI_OK;
+}
+
+static void cmp_stop(struct ovf_set *os)
+{
+	cmp_poll_stop(os);
+	if (os->cslot) {
+		slot_release(os->cslot);
+		os->cslot = NULL;
+		__atomic_sub_fetch(&ncmp_live, 1, __ATOMIC_ACQ_REL);
+	}
+}
+
+/* Run fn on each running set of the calling thread that overflows on
+ * component c, holding its slot (BUSY) so that no other thread frees it;
+ * the user's handler may stop the set meanwhile (in_signal: the release is
+ * left to us). */
+static void cmp_each(const struct component *c, void (*fn)(EventSet_t *, struct ovf_set *, void *),
+		     void *arg)
+{
+	if (!__atomic_load_n(&ncmp_live, __ATOMIC_ACQUIRE))
+		return;
+	pid_t me = papi_gettid();
+	int hi = __atomic_load_n(&slots_hi, __ATOMIC_ACQUIRE);
+	int was = in_signal;
+	for (int i = 0; i < hi; i++) {
+		struct slot *s = &slots[i];
+		if (__atomic_load_n(&s->use, __ATOMIC_ACQUIRE) != S_LIVE || s->tid != me || s->kind != K_CMP)
+			continue;
+		int exp = S_LIVE;
+		if (!__atomic_compare_exchange_n(&s->use, &exp, S_BUSY, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			continue;
+		struct ovf_set *os = os_of(s->es);
+		if (s->tid == me && s->kind == K_CMP && os && s->es->cset && s->es->cset->c == c &&
+		    __atomic_load_n(&os->armed, __ATOMIC_ACQUIRE)) {
+			in_signal = 1;
+			fn(s->es, os, arg);
+			in_signal = was;
+		}
+		exp = S_BUSY;
+		if (!__atomic_compare_exchange_n(&s->use, &exp, S_LIVE, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			__atomic_store_n(&s->use, S_FREE, __ATOMIC_RELEASE);	/* released meanwhile */
+	}
+}
+
+struct push_arg {
+	int ev;
+	long long value;
+};
+
+/* The handler, given this thread's context as PAPI 7.0 gives it. */
+static __attribute__((noinline)) void push_dispatch(EventSet_t *es, struct ovf_set *os, long long vec)
+{
+	ucontext_t uc;
+	getcontext(&uc);
+	dispatch(es, os, __builtin_return_address(0), vec, &uc);
+}
+
+static void push_one(EventSet_t *es, struct ovf_set *os, void *arg)
+{
+	const struct push_arg *p = arg;
+	long long vec = 0;
+	for (int i = 0; i < os->n; i++) {
+		struct ovf_ent *e = &os->ent[i];
+		if (__atomic_load_n(&e->poll, __ATOMIC_ACQUIRE) || e->ev < 0 || e->ev >= es->cset->n ||
+		    es->cset->ev[e->ev] != p->ev || p->value <= e->deadline)
+			continue;
+		e->deadline = next_deadline(e, p->value);
+		vec |= 1LL << e->bit;
+	}
+	if (vec)
+		push_dispatch(es, os, vec);
+}
+
+/* Component c says its event ev now has value (cmp_set_overflow_hooks). */
+void ovf_cmp_push(const struct component *c, int ev, long long value)
+{
+	struct push_arg a = { ev, value };
+	cmp_each(c, push_one, &a);
+}
+
+static void poll_one(EventSet_t *es, struct ovf_set *os, void *arg)
+{
+	(void)arg;
+	int polled = 0;
+	for (int i = 0; i < os->n; i++) {
+		struct ovf_ent *e = &os->ent[i];
+		if (!e->poll && e->ev >= 0 && es->cset->c->overflow_polled &&
+		    es->cset->c->overflow_polled(es->cset, e->ev)) {
+			e->deadline = e->threshold;
+			__atomic_store_n(&e->poll, 1, __ATOMIC_RELEASE);
+		}
+		polled |= e->poll;
+	}
+	if (polled && !os->has_poller && cmp_poll_start(es, os) != PAPI_OK)
+		DBG("overflow: the poller of EventSet %d did not start\n", es->id);
+}
+
+/* Component c says an event set to overflow now needs polling. */
+void ovf_cmp_poll(const struct component *c)
+{
+	cmp_each(c, poll_one, NULL);
+}
+
+/* PAPI_overflow on a set of a component other than perf_event. */
+static int cmp_configure(EventSet_t *es, int code, int threshold, int flags,
+			 PAPI_overflow_handler_t handler)
+{
+	struct ovf_set *os = os_of(es);
+	const struct component *c = es->cset->c;
+	int e = es_event_index(es, code);
+	if (e < 0)
+		return PAPI_ENOEVNT;
+	if (e >= 64)
+		return PAPI_ECNFLCT;	/* no bit of the overflow vector for it */
+	int i = 0;
+	if (os) {
+		cmp_poll_stop(os);
+		for (i = 0; i < os->n; i++)
+			if (os->ent[i].code == code)
+				break;
+	}
+	if (threshold == 0) {
+		if (!os || i == os->n)
+			return PAPI_EINVAL;
+		c->overflow(es->cset, e, 0);
+		memmove(&os->ent[i], &os->ent[i + 1], (size_t)(os->n - i - 1) * sizeof *os->ent);
+		if (--os->n == 0)
+			ovf_free(es);
+		set_state(es);
+		return PAPI_OK;
+	}
+	int kind = c->overflow(es->cset, e, threshold);
+	if (kind < 0)
+		return kind;
+	if (flags & PAPI_OVERFLOW_FORCE_SW)
+		kind = CMP_OVF_POLL;
+	if (!os) {
+		if (!(os = calloc(1, sizeof *os)))
+			return PAPI_ENOMEM;
+		es->overflow = os;
+	}
+	if (i == os->n && os->n == os->cap) {
+		int cap = os->cap ? os->cap * 2 : 4;
+		struct ovf_ent *n = realloc(os->ent, (size_t)cap * sizeof *n);
+		if (!n) {
+			if (!os->n)
+				ovf_free(es);
+			return PAPI_ENOMEM;
+		}
+		os->ent = n;
+		os->cap = cap;
+	}
+	os->ent[i] = (struct ovf_ent){ .code = code, .threshold = threshold, .bit = e, .ev = e,
+				       .deadline = threshold, .poll = kind == CMP_OVF_POLL };
+	if (i == os->n)
+		os->n++;
+	os->handler = handler;
+	set_state(es);
+	return PAPI_OK;
 }
 
 /* ------------------------------------------------------------------ eventset hooks */
@@ -514,6 +814,14 @@ int ovf_start(EventSet_t *es)
 	struct ovf_set *os = os_of(es);
 	if (!os)
 		return PAPI_OK;
+	if (es->cset) {
+		int ret = cmp_start(es, os);
+		if (ret == PAPI_OK)
+			__atomic_store_n(&os->armed, 1, __ATOMIC_RELEASE);
+		else
+			cmp_stop(os);
+		return ret;
+	}
 	for (int i = 0; i < os->n; i++) {
 		struct ovf_ent *e = &os->ent[i];
 		e->ev = es_event_index(es, e->code);
@@ -553,6 +861,7 @@ void ovf_stop(EventSet_t *es)
 	if (!os)
 		return;
 	__atomic_store_n(&os->armed, 0, __ATOMIC_RELEASE);
+	cmp_stop(os);
 	if (os->has_timer) {
 		timer_delete(os->timer);
 		os->has_timer = 0;
@@ -580,13 +889,6 @@ static int reopen_or_restore(EventSet_t *es, struct ovf_set *os, const struct ov
 	return ret;
 }
 
-static void set_state(EventSet_t *es)
-{
-	if (es->overflow)
-		es->state |= PAPI_OVERFLOWING;
-	else
-		es->state &= ~PAPI_OVERFLOWING;
-}
 
 int ovf_configure(EventSet_t *es, int code, int threshold, int flags,
 		  PAPI_overflow_handler_t handler)
@@ -704,6 +1006,7 @@ void ovf_free(EventSet_t *es)
 	ovf_fd_close_all(es);
 	es->overflow = NULL;
 	free(os->ent);
+	free(os->pval);
 	free(os->rbuf);
 	free(os->hwval);
 	free(os);
@@ -742,8 +1045,9 @@ static int overflow_impl(int EventSet, int EventCode, int threshold, int flags,
 		return PAPI_ENOEVNT;
 	if (threshold < 0)
 		return PAPI_EINVAL;
-	if (es->cset) {
-		papi_set_reason("PAPI_overflow: only perf_event's counters interrupt on overflow");
+	if (es->cset && !es->cset->c->overflow) {
+		papi_set_reason("PAPI_overflow: the events of component %s do not overflow",
+				es->cset->c->name);
 		return PAPI_ECMP;
 	}
 	if (!es->overflow && (threshold == 0 || !handler))
@@ -751,6 +1055,8 @@ static int overflow_impl(int EventSet, int EventCode, int threshold, int flags,
 	if (threshold > 0 && !handler && !os_of(es)->handler)
 		return PAPI_EINVAL;
 	papi_clear_reason();
+	if (es->cset)
+		return cmp_configure(es, EventCode, threshold, flags, handler ? handler : os_of(es)->handler);
 	return ovf_configure(es, EventCode, threshold, flags, handler);
 }
 
@@ -773,6 +1079,11 @@ static int overflow_index_impl(int EventSet, long long overflow_vector, int *arr
 	for (int b = 0; b < 64 && n < *number; b++) {
 		if (!((unsigned long long)overflow_vector & (1ULL << b)))
 			continue;
+		if (es->cset) {	/* bit b is the set's event b */
+			if (b < es->nev)
+				array[n++] = b;
+			continue;
+		}
 		int found = 0;
 		/* events set to overflow on counter b first, then any on it */
 		for (int i = 0; os && i < os->n && n < *number; i++) {

@@ -1,4 +1,4 @@
-/* t_sde_papi.c: the sde component: counters a library registers through libsde (linked here as libsde.a) read through PAPI as sde:::LIBRARY::COUNTER: naming, enumeration, event info, EventSets, the region API and the error codes. */
+/* t_sde_papi.c: the sde component: counters a library registers through libsde (linked here as libsde.a) read through PAPI as sde:::LIBRARY::COUNTER: naming, enumeration, event info, EventSets, overflow, the region API and the error codes. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -123,8 +123,6 @@ static void counting(int cidx)
 	if (PAPI_event_name_to_code("perf::TASK-CLOCK", &tc) == PAPI_OK)
 		ok(PAPI_add_event(es, tc) != PAPI_OK, "a perf_event event does not join an sde EventSet");
 	is_int(PAPI_read(es, NULL), PAPI_EINVAL, "PAPI_read(NULL): PAPI_EINVAL");
-	is_int(PAPI_overflow(es, code_of("sde:::T::CNT"), 10, 0, NULL), PAPI_ECMP,
-	       "overflow on an SDE: PAPI_ECMP (not implemented)");
 
 	long long one = 5;
 	cnt += 100;	/* before the start: not counted */
@@ -225,6 +223,130 @@ static void regions(void)
 		diag("could not remove %s", dir);
 }
 
+/* ---- overflow: the handler's calls */
+static volatile int calls, last_set;
+static volatile long long last_vec;
+
+static void handler(int EventSet, void *pc, long long vec, void *ctx)
+{
+	(void)pc, (void)ctx;
+	calls++;
+	last_set = EventSet;
+	last_vec = vec;
+}
+
+/* Wait (at most 10 s) until the handler was called n times. */
+static int wait_calls(int n)
+{
+	for (int i = 0; i < 10000 && calls < n; i++)
+		usleep(1000);
+	return calls;
+}
+
+static void overflow(void)
+{
+	void *ovf;
+	static long long polled, late;
+	int es = PAPI_NULL, es2 = PAPI_NULL, idx[2], n = 2;
+	papi_sde_create_counter(lib, "OVF", PAPI_SDE_RO | PAPI_SDE_DELTA, &ovf);
+	papi_sde_register_counter(lib, "POLLED", PAPI_SDE_RO | PAPI_SDE_DELTA, PAPI_SDE_long_long, &polled);
+	is_int(PAPI_create_eventset(&es), PAPI_OK, "overflow: create an EventSet");
+	is_int(PAPI_add_named_event(es, "sde:::T::CNT"), PAPI_OK, "add CNT");
+	is_int(PAPI_add_named_event(es, "sde:::T::OVF"), PAPI_OK, "add OVF, a counter libsde keeps");
+	int ovf_code = code_of("sde:::T::OVF");
+
+	/* the errors, PAPI 7.0's */
+	is_int(PAPI_overflow(es, ovf_code, 10, 0, NULL), PAPI_EINVAL, "no handler: PAPI_EINVAL");
+	is_int(PAPI_overflow(es, ovf_code, -1, 0, handler), PAPI_EINVAL, "threshold -1: PAPI_EINVAL");
+	is_int(PAPI_overflow(es, ovf_code, 0, 0, handler), PAPI_EINVAL, "threshold 0 while none overflows: PAPI_EINVAL");
+	is_int(PAPI_overflow(es, code_of("sde:::T::LEVEL"), 10, 0, handler), PAPI_ENOEVNT,
+	       "an event not in the set: PAPI_ENOEVNT");
+	is_int(PAPI_overflow(12345, ovf_code, 10, 0, handler), PAPI_ENOEVST, "no such EventSet: PAPI_ENOEVST");
+	is_int(PAPI_create_eventset(&es2), PAPI_OK, "a set of a recorder");
+	is_int(PAPI_add_named_event(es2, "sde:::T::REC"), PAPI_OK, "add REC");
+	is_int(PAPI_overflow(es2, code_of("sde:::T::REC"), 10, 0, handler), PAPI_EINVAL,
+	       "a recorder does not overflow: PAPI_EINVAL");
+	int st = 0;
+	PAPI_state(es2, &st);
+	ok(!(st & PAPI_OVERFLOWING), "and its set does not overflow");
+
+	/* a counter libsde keeps: it calls the handler as it crosses */
+	is_int(PAPI_overflow(es, ovf_code, 10, 0, handler), PAPI_OK, "overflow on OVF every 10");
+	PAPI_state(es, &st);
+	ok(st & PAPI_OVERFLOWING, "the set is PAPI_OVERFLOWING");
+	papi_sde_inc_counter(ovf, 5);	/* not running: no call */
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	is_int(PAPI_overflow(es, ovf_code, 20, 0, handler), PAPI_EISRUN, "PAPI_overflow while running: PAPI_EISRUN");
+	for (int i = 0; i < 30; i++)	/* 6 ... 35 */
+		papi_sde_inc_counter(ovf, 1);
+	is_int(calls, 3, "OVF 5 -> 35 by ones: 3 calls (past 10, 20, 30)");
+	is_int(last_set, es, "the handler gets the EventSet");
+	is_int((int)last_vec, 1 << 1, "and the vector's bit 1, OVF's position in the set");
+	is_int(PAPI_get_overflow_event_index(es, last_vec, idx, &n), PAPI_OK, "PAPI_get_overflow_event_index");
+	ok(n == 1 && idx[0] == 1, "maps the bit to event 1 (%d events, first %d)", n, idx[0]);
+	papi_sde_inc_counter(ovf, 25);	/* 60: one call, the deadline moves to 70 */
+	is_int(calls, 4, "a jump by 25 past 40: one call");
+	papi_sde_inc_counter(ovf, 10);	/* 70: not past it */
+	is_int(calls, 4, "reaching the deadline 70 is not passing it (PAPI 7.0)");
+	long long v[2];
+	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
+	ok(v[1] == 65, "OVF counted 65 meanwhile (%lld)", v[1]);
+	papi_sde_inc_counter(ovf, 20);	/* 90, stopped: no call */
+	is_int(calls, 4, "no call while stopped");
+	is_int(PAPI_start(es), PAPI_OK, "start again");
+	papi_sde_inc_counter(ovf, 1);
+	is_int(calls, 5, "the counter's own value goes on: 91 is past the deadline 70");
+	PAPI_stop(es, NULL);
+	is_int(PAPI_overflow(es, ovf_code, 0, 0, handler), PAPI_OK, "threshold 0 turns it off");
+	PAPI_state(es, &st);
+	ok(!(st & PAPI_OVERFLOWING), "the set no longer overflows");
+	PAPI_start(es);
+	papi_sde_inc_counter(ovf, 100);
+	PAPI_stop(es, NULL);
+	is_int(calls, 5, "and the handler is not called");
+	is_int(PAPI_overflow(es, ovf_code, 0, 0, handler), PAPI_EINVAL, "turned off twice: PAPI_EINVAL");
+
+	/* a counter by address: polled */
+	calls = 0;
+	PAPI_cleanup_eventset(es2);
+	is_int(PAPI_add_named_event(es2, "sde:::T::POLLED"), PAPI_OK, "a set of POLLED, a variable of the library's");
+	is_int(PAPI_overflow(es2, code_of("sde:::T::POLLED"), 100, 0, handler), PAPI_OK, "overflow on it every 100");
+	polled = 1000;	/* before the start */
+	is_int(PAPI_start(es2), PAPI_OK, "start");
+	polled += 250;
+	is_int(wait_calls(1), 1, "250 counted: one call, once a poll saw it");
+	is_int(last_set, es2, "with that EventSet");
+	is_int((int)last_vec, 1, "and bit 0");
+	polled += 100;	/* 350: past the deadline 300 */
+	is_int(wait_calls(2), 2, "350: a second call");
+	usleep(20000);
+	is_int(calls, 2, "no more while it stays");
+	is_int(PAPI_stop(es2, v), PAPI_OK, "stop");
+	is_int(v[0], 350, "it counted 350");
+	polled += 1000;
+	usleep(20000);
+	is_int(calls, 2, "no call after the stop");
+
+	/* a counter registered only once the set runs: libsde asks libpapi to
+	 * poll it (papi_sde_set_timer_for_overflow) */
+	calls = 0;
+	PAPI_cleanup_eventset(es2);
+	papi_sde_register_counter(lib, "LATE", PAPI_SDE_RO | PAPI_SDE_DELTA, PAPI_SDE_long_long, &late);
+	is_int(PAPI_add_named_event(es2, "sde:::T::LATE"), PAPI_OK, "a set of LATE");
+	papi_sde_unregister_counter(lib, "LATE");
+	is_int(PAPI_overflow(es2, code_of("sde:::T::LATE"), 10, 0, handler), PAPI_OK,
+	       "overflow on LATE while no library registers it");
+	is_int(PAPI_start(es2), PAPI_OK, "start");
+	papi_sde_register_counter(lib, "LATE", PAPI_SDE_RO | PAPI_SDE_DELTA, PAPI_SDE_long_long, &late);
+	late += 30;
+	is_int(wait_calls(1), 1, "registered again and counting 30: one call");
+	PAPI_stop(es2, NULL);
+	is_int(PAPI_destroy_eventset(&es2) == PAPI_OK || (PAPI_cleanup_eventset(es2) == PAPI_OK &&
+	       PAPI_destroy_eventset(&es2) == PAPI_OK), 1, "free the set");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
 int main(void)
 {
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "PAPI_library_init");
@@ -234,6 +356,7 @@ int main(void)
 		return tap_done();
 	naming(cidx);
 	counting(cidx);
+	overflow();
 
 	/* a second life: the registered counters are still there */
 	PAPI_shutdown();
