@@ -1030,7 +1030,11 @@ void ovf_free(EventSet_t *es)
  * PAPI_ECNFLCT (kernel and software overflow mixed in one set, two
  * thresholds for one counter, counter index >= 64), PAPI_ENOMEM, and what
  * reopening the counters with sampling returns (PAPI_ENOSUPP when the PMU
- * cannot sample, PAPI_EPERM, ...). */
+ * cannot sample, PAPI_EPERM, ...). A set of another component's events
+ * (sde) overflows as that component allows (see "A component's events"
+ * above; bit i is the set's i-th event): PAPI_ECMP for a component whose
+ * events do not overflow, PAPI_EINVAL for an event of it that does not (a
+ * recorder). */
 static int overflow_impl(int EventSet, int EventCode, int threshold, int flags,
 			 PAPI_overflow_handler_t handler)
 {

@@ -26,12 +26,15 @@ cca() {
 # The C library's I/O calls, which libpapi defines for the whole program
 # (interposed for the appio component): public on purpose.
 INTERPOSED='^(read|write|open|open64|close|lseek|lseek64|select|recv|fread|fwrite)$'
+# The two calls by which libsde (ours or PAPI 7.0's) reaches into libpapi for
+# overflow, exported under PAPI 7.0's names.
+SDE_HOOKS='^papi_sde_(check_overflow_status|set_timer_for_overflow)$'
 
 # internal_names: every global the library's modules define that is not public.
 internal_names() {
 	nm -g --defined-only "$BUILD"/libpapi/[0-9]-*/*.o | awk 'NF == 3 { print $3 }' |
 		grep -E '^[A-Za-z][A-Za-z0-9_]*$' | grep -v -e '^PAPI_' -e '^PAPIF_' -e '^papif_' |
-		grep -Ev "$INTERPOSED" | sort -u
+		grep -Ev -e "$INTERPOSED" -e "$SDE_HOOKS" | sort -u
 }
 
 @test "libpapi.so.7.0 has PAPI 7.0's soname and needs libpfm.so.4 and libcsv.so.3" {
@@ -43,11 +46,12 @@ internal_names() {
 	[ "$(readlink "$BUILD/libpapi.so.7.0")" = libpapi.so.7.0.0.0 ]
 }
 
-@test "the shared library exports the public API, the interposed I/O calls, and nothing else" {
+@test "the shared library exports the public API, the interposed I/O calls, libsde's hooks, and nothing else" {
 	nm -D --defined-only "$BUILD/libpapi.so.7.0" | awk '{ print $3 }' | sort > exported
 	[ "$(wc -l < exported)" -gt 150 ]
 	[ "$(grep -Ec "$INTERPOSED" exported)" -eq 11 ]
-	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" exported
+	[ "$(grep -Ec "$SDE_HOOKS" exported)" -eq 2 ]
+	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" -Ee "$SDE_HOOKS" exported
 	[ "$status" -eq 1 ] || { echo "exported beyond the API: $output"; false; }
 	grep -qx PAPI_library_init exported
 	grep -qx papif_library_init_ exported
@@ -57,7 +61,7 @@ internal_names() {
 	[ -z "$(comm -12 exported internal)" ]
 }
 
-@test "the shared library exports every name PAPI 7.0's exports, but libsde's two hooks" {
+@test "the shared library exports every name PAPI 7.0's exports" {
 	local deb
 	deb=$(${CC:-cc} -print-file-name=libpapi.so.7.0)
 	[ -f "$deb" ] && [ "$deb" != libpapi.so.7.0 ] || skip "PAPI 7.0 (libpapi7.0) is not installed"
@@ -65,14 +69,16 @@ internal_names() {
 	nm -D --defined-only "$BUILD/libpapi.so.7.0" | awk '{ print $3 }' | sort > ours
 	[ "$(wc -l < theirs)" -gt 300 ]
 	run comm -23 theirs ours
-	# papi_sde_*: the calls by which PAPI's own libsde reaches into libpapi
-	[ "$output" = "$(printf 'papi_sde_check_overflow_status\npapi_sde_set_timer_for_overflow')" ]
+	[ -z "$output" ] || { echo "missing: $output"; false; }
+	# libsde's two hooks among them
+	grep -Ec "$SDE_HOOKS" theirs | grep -qx 2
 }
 
 @test "the static archive is position-independent and leaves only the public API global" {
 	nm -g --defined-only "$BUILD/libpapi.a" | awk 'NF == 3 { print $3 }' | sort -u > global
 	[ "$(wc -l < global)" -gt 150 ]
-	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" global
+	[ "$(grep -Ec "$SDE_HOOKS" global)" -eq 2 ]
+	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" -Ee "$SDE_HOOKS" global
 	[ "$status" -eq 1 ] || { echo "global beyond the API: $output"; false; }
 	# it links into a shared object
 	${CC:-cc} -shared -o libuser.so -Wl,--whole-archive "$BUILD/libpapi.a" -Wl,--no-whole-archive -lpfm -lcsv -pthread

@@ -163,6 +163,29 @@ count() {
 	[ "${lines[1]}" = "$COUNT_RESET" ]
 }
 
+# What sde_overflow prints: the handler's calls for a counter libsde keeps
+# and for one PAPI polls, each the second event of its set.
+OVERFLOW_OUT="created: calls=3 set=ok vector=2
+polled: calls=1 set=ok vector=2"
+
+@test "overflow on software-defined events calls the handler, with this libsde and with PAPI 7.0's" {
+	[ -f "$BUILD/libpapi.so.7.0" ] || skip "libpapi.so not built (make)"
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -I"$SDE" -o ovf "$LIB/sde_overflow.c" -L"$BUILD" -lpapi -lsde \
+		-Wl,-rpath,"$BUILD"
+	run -0 ./ovf
+	[ "$output" = "$OVERFLOW_OUT" ]
+	# the same program on PAPI 7.0's libsde, which finds libpapi's two hooks by name
+	papi7
+	mkdir oursp	# our libpapi.so.7.0 alone
+	ln -s "$BUILD/libpapi.so.7.0" oursp/libpapi.so.7.0
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -I/usr/include -o ovf7 "$LIB/sde_overflow.c" oursp/libpapi.so.7.0 \
+		"$PAPI7_SDE" -Wl,-rpath,"$PWD/oursp"
+	[[ "$(ldd ./ovf7 | grep libsde)" != *"$BUILD"* ]]
+	[[ "$(ldd ./ovf7 | grep libpapi)" == *"oursp/libpapi.so.7.0"* ]]
+	run -0 env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" ./ovf7
+	[ "$output" = "$OVERFLOW_OUT" ]
+}
+
 @test "papi component lists sde as active, saying where its events come from" {
 	run -0 papi component
 	[[ "$output" == *$'\n'"sde: Software-defined events: "*$'\n'"  active:   yes"$'\n'"  events:   none registered in this process: a library registers its own through libsde"* ]]
