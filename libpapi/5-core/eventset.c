@@ -69,7 +69,8 @@ static int tbl_insert(EventSet_t *es)
 
 static void tbl_remove(int id)
 {
-	__atomic_store_n(&chunks[id / CHUNK][id % CHUNK], NULL, __ATOMIC_RELEASE);
+	EventSet_t **ch = __atomic_load_n(&chunks[id / CHUNK], __ATOMIC_ACQUIRE);
+	__atomic_store_n(&ch[id % CHUNK], NULL, __ATOMIC_RELEASE);
 }
 
 /* The domain new EventSets get (PAPI_DEFDOM); options.c may change it. */
@@ -810,17 +811,18 @@ void es_destroy_all(void)
 	int can_free = inflight_drain();
 	pthread_mutex_lock(&tbl_lock);
 	for (int c = 0; c < NCHUNKS; c++) {
-		if (!chunks[c])
+		EventSet_t **ch = __atomic_load_n(&chunks[c], __ATOMIC_ACQUIRE);
+		if (!ch)
 			continue;
-		for (int i = 0; i < CHUNK; i++)
-			if (chunks[c][i]) {
-				if (can_free)
-					es_free(chunks[c][i]);
-				chunks[c][i] = NULL;
-			}
+		for (int i = 0; i < CHUNK; i++) {
+			EventSet_t *es = __atomic_load_n(&ch[i], __ATOMIC_ACQUIRE);
+			if (es && can_free)
+				es_free(es);
+			__atomic_store_n(&ch[i], NULL, __ATOMIC_RELEASE);
+		}
+		__atomic_store_n(&chunks[c], NULL, __ATOMIC_RELEASE);
 		if (can_free)
-			free(chunks[c]);
-		chunks[c] = NULL;
+			free(ch);
 	}
 	pthread_mutex_unlock(&tbl_lock);
 }
