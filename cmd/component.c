@@ -190,6 +190,37 @@ static const char *scope(int grn)
 	}
 }
 
+/* perf_event_uncore's PMUs (j NULL: text): each with the table that names
+ * its events, how many, and the CPUs they open on. Nothing for another
+ * component, or when it is disabled (its reason says why). */
+static void uncore_pmus(struct json *j, const PAPI_component_info_t *ci, const char *why)
+{
+	int n = why || strcmp(ci->name, "perf_event_uncore") ? 0 : uncore_pmu_describe(-1, NULL);
+	if (n > 0 && !j)
+		printf("  PMUs:\n");
+	for (int i = 0; i < n; i++) {
+		struct uncore_pmu_desc d;
+		if (uncore_pmu_describe(i, &d) < 0)
+			break;
+		char where[96];
+		snprintf(where, sizeof where, "%s %s%s", strchr(d.cpus, ',') || strchr(d.cpus, '-')
+			 ? "CPUs" : "CPU", d.cpus, d.cpumask ? " (its cpumask)" : " (every online CPU)");
+		if (j) {
+			json_obj_begin(j);
+			json_kstr(j, "name", d.name);
+			json_kstr(j, "libpfm4_pmu", d.pfm_name[0] ? d.pfm_name : NULL);
+			json_kint(j, "native_events", d.nevents);
+			json_kstr(j, "cpus", d.cpus);
+			json_kbool(j, "cpumask", d.cpumask);
+			json_obj_end(j);
+		} else {
+			printf("    %-20s %4d event%s  named by %-24s %s\n", d.name, d.nevents,
+			       d.nevents == 1 ? " " : "s", d.pfm_name[0] ? d.pfm_name : "its sysfs files",
+			       where);
+		}
+	}
+}
+
 /* A component other than perf_event: its events and what it counts, or why
  * it is disabled (j NULL: text). */
 static void other(struct json *j, const PAPI_component_info_t *ci, int details)
@@ -219,6 +250,7 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 			detail(j, ci);
 		json_key(j, "pmus");
 		json_arr_begin(j);
+		uncore_pmus(j, ci, why);
 		json_arr_end(j);
 		json_kstr(j, "core_pmu_problem", NULL);
 		json_obj_end(j);
@@ -251,6 +283,7 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 	}
 	if (details)
 		detail(NULL, ci);
+	uncore_pmus(NULL, ci, why);
 }
 
 int cmd_component(int argc, char **argv)

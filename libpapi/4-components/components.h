@@ -199,6 +199,22 @@ int codes_component(int code, int *cev);
  * PAPI_library_init. */
 void uncore_assume_family(const char *prefix);
 
+/* The kernel PMUs perf_event_uncore counts on, for papi component. */
+struct uncore_pmu_desc {
+	char name[64];		/* the kernel's: "uncore_imc_0", "amd_l3", "msr" */
+	char pfm_name[64];	/* libpfm4's table naming its events ("skx_unc_imc0"), "" none */
+	char cpus[64];		/* the CPUs its events open on ("0,36"; every online CPU's list
+				 * when the PMU has no cpumask) */
+	int cpumask;		/* 1: cpus is the PMU's cpumask (one CPU per socket or die) */
+	int nevents;		/* its listed events: libpfm4's and its event files */
+};
+/* uncore_pmu_describe: describe the i-th PMU into *d. Returns the number of
+ * PMUs the component counts on (0 while it is disabled, or not initialized:
+ * components initialize on first use, PAPI_get_component_info for one),
+ * or PAPI_EINVAL when d is NULL and i is not -1, or i is out of range
+ * (i == -1: only the number). */
+int uncore_pmu_describe(int i, struct uncore_pmu_desc *d);
+
 /* ------------------------------------------------------------------ sysdetect (sysdetect.c)
  * The CPU device the device calls (devices.c) describe, gathered when the
  * sysdetect component initializes: hwinfo's vendor, model and topology,

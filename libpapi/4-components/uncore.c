@@ -400,6 +400,26 @@ static int un_nevents(void)
 	return nitems;
 }
 
+int uncore_pmu_describe(int i, struct uncore_pmu_desc *d)
+{
+	pthread_mutex_lock(&un_lock);
+	int n = npmus, r = n;
+	if (i != -1 && (!d || i < 0 || i >= n)) {
+		r = PAPI_EINVAL;
+	} else if (i >= 0) {
+		const struct upmu *u = &pmus[i];
+		memset(d, 0, sizeof *d);
+		snprintf(d->name, sizeof d->name, "%.*s", (int)sizeof d->name - 1, u->k->name);
+		snprintf(d->pfm_name, sizeof d->pfm_name, "%s", u->pfm >= 0 ? u->pfm_name : "");
+		snprintf(d->cpus, sizeof d->cpus, "%s", u->cpulist);
+		d->cpumask = u->k->cpus[0] != '\0';
+		for (int k = 0; k < nitems; k++)
+			d->nevents += items[k].pmu == i;
+	}
+	pthread_mutex_unlock(&un_lock);
+	return r;
+}
+
 /* ------------------------------------------------------------------ describing events */
 
 /* "CPUs 0,36" or "CPU 5's socket or die" for a description. */

@@ -94,3 +94,22 @@ load helper
 	[ "${#lines[@]}" -eq "$n" ]
 	[[ "${lines[0]}" == *::* && "${lines[0]}" != *:::* ]]	# listed as PMU::EVENT
 }
+
+@test "papi component lists perf_event_uncore's PMUs, whose events add up to its own" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	local c
+	c=$(jq -c '.components[] | select(.name == "perf_event_uncore" and .active)' <<<"$output")
+	[ -n "$c" ] || skip "perf_event_uncore is disabled here (no uncore or other non-core PMU)"
+	[ "$(jq '.pmus | length > 0' <<<"$c")" = true ]
+	[ "$(jq '[.pmus[].native_events] | add' <<<"$c")" = "$(jq .native_events <<<"$c")" ]
+	local name
+	for name in $(jq -r '.pmus[].name' <<<"$c"); do
+		[ -d "/sys/bus/event_source/devices/$name" ]	# a PMU of this kernel
+		[ "$(jq -r --arg n "$name" '.pmus[] | select(.name == $n) | .cpumask' <<<"$c")" = \
+			"$([ -e "/sys/bus/event_source/devices/$name/cpumask" ] && echo true || echo false)" ]
+	done
+	run -0 papi component
+	name=$(jq -r '.pmus[0].name' <<<"$c")
+	[[ "$output" == *"perf_event_uncore: "*"  PMUs:"*"    $name "*"named by "*"CPU"* ]]
+}

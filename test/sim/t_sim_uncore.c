@@ -164,6 +164,39 @@ static void skx_done(void)
 	os_set_root(NULL);
 }
 
+/* uncore_pmu_describe: the PMU called name, into *d (0: none such). */
+static int describe(const char *name, struct uncore_pmu_desc *d)
+{
+	int n = uncore_pmu_describe(-1, NULL);
+	for (int i = 0; i < n; i++)
+		if (uncore_pmu_describe(i, d) == n && !strcmp(d->name, name))
+			return 1;
+	return 0;
+}
+
+/* The PMUs papi component lists under perf_event_uncore. */
+static void test_describe(void)
+{
+	struct uncore_pmu_desc d;
+	ok(PAPI_get_component_info(1) != NULL, "perf_event_uncore initializes on first use");
+	is_int(uncore_pmu_describe(-1, NULL), 8, "eight uncore PMUs: six IMCs, the CHA, power");
+	int found = describe("uncore_imc_3", &d);
+	ok(found && !strcmp(d.pfm_name, "skx_unc_imc3") && d.cpumask && !strcmp(d.cpus, "0,1") &&
+	   d.nevents > 40, "uncore_imc_3: libpfm4's skx_unc_imc3, on its cpumask 0,1, %d events",
+	   d.nevents);
+	found = describe("power", &d);
+	ok(found && !d.pfm_name[0] && d.nevents == 1 && !strcmp(d.cpus, "0"),
+	   "power: its one event file, no libpfm4 table, CPU %s", d.cpus);
+	int sum = 0, n = uncore_pmu_describe(-1, NULL);
+	for (int i = 0; i < n; i++)
+		sum += uncore_pmu_describe(i, &d) == n ? d.nevents : 0;
+	is_int(sum, PAPI_get_component_info(1)->num_native_events,
+	       "the PMUs' events add up to the component's");
+	is_int(uncore_pmu_describe(n, &d), PAPI_EINVAL, "past the last PMU: PAPI_EINVAL");
+	is_int(uncore_pmu_describe(-2, &d), PAPI_EINVAL, "a negative index: PAPI_EINVAL");
+	is_int(uncore_pmu_describe(0, NULL), PAPI_EINVAL, "no place to describe it: PAPI_EINVAL");
+}
+
 static void test_names(void)
 {
 	int cidx = PAPI_get_component_index("perf_event_uncore");
@@ -407,6 +440,7 @@ static void test_none(void)
 	ok(ci && ci->disabled && strstr(ci->disabled_reason, "No uncore PMUs or events found") &&
 	   strstr(ci->disabled_reason, "cpu, software"),
 	   "only a core PMU: disabled, as PAPI 7, saying what the kernel has: %s", ci ? ci->disabled_reason : "");
+	is_int(uncore_pmu_describe(-1, NULL), 0, "and describes no PMU");
 	int code;
 	papi_clear_reason();
 	is_int(PAPI_event_name_to_code("uncore_imc_0::cas_count_read", &code), PAPI_ENOEVNT,
@@ -435,6 +469,7 @@ int main(void)
 #endif
 	unsetenv("LIBPFM_FORCE_PMU");	/* libpfm4 then has no uncore table */
 	skx_init(0, 0);
+	test_describe();
 	test_names();
 	test_counting();
 	test_groups();
