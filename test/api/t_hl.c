@@ -283,7 +283,18 @@ static void defaults_debug(void)
 	snprintf(err, sizeof err, "%s/stderr", dir);
 	const char *env[] = { "PAPI_OUTPUT_DIRECTORY", dir, "PAPI_DEBUG", "1", NULL };
 	is_int(hlu_run("serial", env, out, err), 0, "defaults with PAPI_DEBUG: the program runs");
-	is_int(hlu_lines(err, "not available here"), hlu_lines(err, "PAPI high-level") ? 1 : 0,
+	/* The warning names the reason when some default is not available
+	 * here (no PMU); where all are, it may name others (no definition
+	 * for this CPU) or be absent. Either way no other line repeats it. */
+	int in_warning = 0;
+	FILE *f = fopen(err, "r");
+	char line[8192];
+	while (f && fgets(line, sizeof line, f))
+		in_warning += strstr(line, "PAPI high-level") && strstr(line, "not available here");
+	if (f)
+		fclose(f);
+	ok(in_warning <= 1, "defaults with PAPI_DEBUG: at most one warning gives the reason");
+	is_int(hlu_lines(err, "not available here"), in_warning,
 	       "defaults with PAPI_DEBUG: uncountable events only in the one warning");
 	hlu_rmrf(dir);
 }
