@@ -7,15 +7,16 @@
 #
 # BUILD must hold the aarch64 build (make CC=aarch64-linux-gnu-gcc
 # BUILD=build-arm64 all tests; make check-pmu does both). This script fetches
-# Debian's arm64 kernel and busybox-static packages once into BUILD/pmu/debs,
-# packs an initramfs (busybox, papi, every test program, the sh tests and
-# run-tests.sh, the shared libraries they load, an /etc/passwd with the
-# ordinary user papitest), boots it with test/pmu/guest-init.sh as /init and
-# reads the guest's report from the serial console: the tests run as root,
-# then as papitest at perf_event_paranoid 2, each run with its own counts
-# line. It prints the failures, then one closing line "N passed, N failed,
-# N skipped", both runs' sum; exit status 1 when anything failed, including
-# a guest that did not finish. The console is kept in BUILD/pmu/console.log.
+# Debian's arm64 kernel, busybox-static and jq packages (jq with libjq1 and
+# libonig5) once into BUILD/pmu/debs, packs an initramfs (busybox, jq, papi,
+# every test program, the sh tests and run-tests.sh, the shared libraries
+# they load, an /etc/passwd with the ordinary user papitest), boots it with
+# test/pmu/guest-init.sh as /init and reads the guest's report from the
+# serial console: the tests run as root, then as papitest at
+# perf_event_paranoid 2, each run with its own counts line. It prints the
+# failures, then one closing line "N passed, N failed, N skipped", both runs'
+# sum; exit status 1 when anything failed, including a guest that did not
+# finish. The console is kept in BUILD/pmu/console.log.
 #
 # QEMU runs with -icount shift=0: its PMU counts INST_RETIRED only then, and
 # its CPU takes one cycle (one virtual nanosecond) per instruction, so counts
@@ -93,6 +94,16 @@ mkdir -p "$root/bin" "$root/lib" "$root/proc" "$root/sys" "$root/dev" "$root/tmp
 dpkg-deb --fsys-tarfile "$bdeb" | tar -xO ./bin/busybox > "$root/bin/busybox" ||
 	fail "no busybox in $bdeb"
 chmod 755 "$root/bin/busybox"
+# jq and its two libraries: the region API tests read their JSON reports with it.
+rm -rf "$work/jq"
+mkdir -p "$work/jq"
+for p in jq libjq1 libonig5; do
+	dpkg-deb --fsys-tarfile "$(deb $p)" | tar -x -C "$work/jq" ./usr || fail "cannot unpack $p"
+done
+cp "$work/jq/usr/bin/jq" "$root/bin/jq" || fail "no jq in the jq package"
+for lib in libjq.so.1 libonig.so.5; do
+	cp -L "$work/jq/usr/lib/aarch64-linux-gnu/$lib" "$root/lib/$lib" || fail "no $lib in its package"
+done
 # root, and papitest: the ordinary user the tests run as a second time.
 mkdir -p "$root/etc"
 printf 'root:x:0:0:root:/tmp:/bin/sh\npapitest:x:1000:1000:papi tests:/nonexistent:/bin/sh\n' \
@@ -112,8 +123,8 @@ for p in $progs; do
 	"${tools}strip" --strip-debug -o "$dst" "$p" || fail "cannot strip $p"
 done
 # The shared libraries they load, found where the cross compiler finds them.
-todo=$(find "$root/papi" -type f -perm -u+x ! -name '*.sh')
-seen=" "
+todo="$(find "$root/papi" -type f -perm -u+x ! -name '*.sh') $root/bin/jq $root/lib/libjq.so.1 $root/lib/libonig.so.5"
+seen=" libjq.so.1 libonig.so.5 "
 while [ -n "$todo" ]; do
 	next=
 	for lib in $("${tools}readelf" -d $todo 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u) \
