@@ -793,11 +793,14 @@ int es_code_in_use(int code)
 	if (es_enter() != PAPI_OK)	/* not initialized: no sets */
 		return 0;
 	int used = 0;
-	for (int id = 0; id < CHUNK * NCHUNKS && !used; id++) {
-		EventSet_t *es = es_lookup(id);
-		for (int e = 0; es && e < es->nev; e++)
-			if (es->ev[e].code == code)
-				used = 1;
+	for (int c = 0; c < NCHUNKS && !used; c++) {
+		EventSet_t **ch = __atomic_load_n(&chunks[c], __ATOMIC_ACQUIRE);
+		for (int i = 0; ch && i < CHUNK && !used; i++) {
+			EventSet_t *es = __atomic_load_n(&ch[i], __ATOMIC_ACQUIRE);
+			for (int e = 0; es && e < es->nev; e++)
+				if (es->ev[e].code == code)
+					used = 1;
+		}
 	}
 	es_leave();
 	return used;
