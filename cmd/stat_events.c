@@ -42,7 +42,10 @@ static int parse_list(struct st *s, char *list, const char *shown)
 			p++;
 		}
 		char *name = p;
-		p += strcspn(p, ",{}");
+		/* the name ends at a comma outside PMU/TERMS/, or at a brace */
+		char *comma = (char *)native_list_end(p);
+		size_t k = strcspn(p, "{}");
+		p = k < (size_t)(comma - p) ? p + k : comma;
 		if (*p == '{')
 			return cli_usage("stat", "'{' inside a name in '-e %s'", shown), -1;
 		int close = *p == '}';

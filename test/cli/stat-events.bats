@@ -230,3 +230,13 @@ for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
 	run papi stat -e '{a,b}:u' true
 	[[ "$output" == *"qualifiers go on each event inside"* ]]
 }
+
+@test "stat -e: a comma between PMU/TERMS/'s slashes does not end the name, in a group too" {
+	local ev='nopmu/event=0x3c,umask=0x00/u'
+	for list in "$ev" "perf::TASK-CLOCK,$ev" "{perf::TASK-CLOCK,$ev},perf::PAGE-FAULTS"; do
+		run papi stat -o /dev/null -e "$list" true
+		[ "$status" -eq 1 ] || { echo "-e $list: $output"; false; }
+		[[ "$output" == *"unknown event '${ev%u}"* ]] || { echo "-e $list: $output"; false; }
+		[[ "$output" != *"unknown event 'nopmu/event=0x3c'"* ]]
+	done
+}
