@@ -450,7 +450,6 @@ static struct uev *new_uev(int pmu, const char *name, const char *what, const ch
 	e->cpu = cpu;
 	e->mult = 1.0L;
 	char w[160], desc[PAPI_HUGE_STR_LEN];
-	e->cpu = cpu;
 	where(e, w, sizeof w);
 	snprintf(desc, sizeof desc, "%s; %s", what, w);
 	e->name = strdup(name);
@@ -894,8 +893,8 @@ static int encode(struct uev *e)
 
 struct ucnt {			/* one event of a set: a counter on each CPU */
 	int nfd;
-	int fd[64];		/* one per socket or die */
-	uint64_t base[64][3];	/* count, time enabled, time running at start */
+	int *fd;		/* one per socket or die (or CPU) it opens on */
+	uint64_t (*base)[3];	/* each one's count, time enabled, time running at start */
 	long double mult;
 };
 struct uset {
@@ -910,6 +909,10 @@ static void close_all(struct uset *u)
 		for (int f = 0; f < u->c[i].nfd; f++)
 			sys->close(u->c[i].fd[f]);
 		u->c[i].nfd = 0;
+		free(u->c[i].fd);
+		free(u->c[i].base);
+		u->c[i].fd = NULL;
+		u->c[i].base = NULL;
 	}
 }
 
@@ -921,8 +924,10 @@ static int open_one(struct uev *e, struct ucnt *c)
 		return r;
 	const struct upmu *u = &pmus[e->pmu];
 	int one = e->cpu, n = one >= 0 ? 1 : u->ncpu;
-	if (n > (int)(sizeof c->fd / sizeof *c->fd))
-		n = (int)(sizeof c->fd / sizeof *c->fd);
+	c->fd = calloc((size_t)n, sizeof *c->fd);
+	c->base = calloc((size_t)n, sizeof *c->base);
+	if (!c->fd || !c->base)
+		return PAPI_ENOMEM;	/* close_all frees what was allocated */
 	c->mult = e->mult;
 	for (c->nfd = 0; c->nfd < n; c->nfd++) {
 		int cpu = one >= 0 ? one : u->cpus[c->nfd];

@@ -1,4 +1,5 @@
 /* t_sim_uncore.c: perf_event_uncore on simulated uncore PMUs with fake sysfs trees: skx (six memory controllers, a CHA, the power PMU) and zen (L3, data fabric): names by libpfm4 and by sysfs, per-socket counting with the cpumask, scale and unit, multiplexing, privilege, and the MEM and ENERGY groups. */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -431,6 +432,46 @@ static void test_zen(void)
 	os_set_root(NULL);
 }
 
+/* Open file descriptors of this process. */
+static int open_fds(void)
+{
+	int n = 0;
+	DIR *d = opendir("/proc/self/fd");
+	for (struct dirent *de; d && (de = readdir(d));)
+		n += de->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* A PMU that opens on more CPUs than a set used to hold (64): an event is
+ * opened on every one of them. (The simulator's counters are one pool for
+ * all CPUs, so the sum cannot show it: 8 counters count at a time.) */
+static void test_many_cpus(void)
+{
+	struct sim_config c = sim_default_config();
+	c.paranoid = 0;
+	c.pmu[1] = (struct sim_pmu_desc){ "amd_df", T_DF, 8, 0, 48, "0-99" };
+	c.npmus = 2;
+	sim_install(&c);
+	sim_sysfs_write("amd_df/format/event", "config:0-7");
+	sim_event(T_DF, 0x07, 0, 3, 1);
+	os_set_root(osroot);
+	PAPI_library_init(PAPI_VER_CURRENT);
+	int es = PAPI_NULL, before = open_fds();
+	ok(PAPI_create_eventset(&es) == PAPI_OK && PAPI_add_named_event(es, "amd_df/event=0x7/") == PAPI_OK &&
+	   PAPI_start(es) == PAPI_OK, "count on a PMU whose cpumask names 100 CPUs (%s)", papi_last_reason());
+	is_int(open_fds() - before, 100, "one counter on each of the 100 CPUs, none left out");
+	long long v = 0;
+	is_int(PAPI_stop(es, &v), PAPI_OK, "and stop");
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+	is_int(open_fds(), before, "every counter closed with the set");
+	PAPI_shutdown();
+	sim_uninstall();
+	os_set_root(NULL);
+}
+
 static void test_none(void)
 {
 	struct sim_config c = sim_default_config();
@@ -476,6 +517,7 @@ int main(void)
 	skx_done();
 	test_privilege();
 	test_zen();
+	test_many_cpus();
 	test_none();
 	fs_remove(osroot);
 	return tap_done();
