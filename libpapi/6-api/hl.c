@@ -722,9 +722,12 @@ int PAPI_hl_read(const char *region)
 	if (d < 0)
 		return PAPI_EINVAL;
 	struct hl_region *g = hl_region_at(t, t->stk[d]);
-	diff(t, d, g->rd, 0);
-	g->reads++;
-	log_read(t, d);
+	if (hl_layout == HL_LAYOUT_AGGREGATED) {	/* the totals are that layout's */
+		diff(t, d, g->rd, 0);
+		g->reads++;
+	} else {
+		log_read(t, d);
+	}
 	return PAPI_OK;
 }
 
@@ -747,10 +750,13 @@ PAPI_HOT int PAPI_hl_region_end(const char *region)
 			hl_warn("region \"%s\" ended but not begun in this thread", region);
 		return PAPI_EINVAL;
 	}
-	struct hl_region *g = hl_region_at(t, t->stk[d]);
-	diff(t, d, g->val, 1);
-	g->count++;
-	log_end(t, d);
+	if (hl_layout == HL_LAYOUT_AGGREGATED) {	/* the totals are that layout's */
+		struct hl_region *g = hl_region_at(t, t->stk[d]);
+		diff(t, d, g->val, 1);
+		g->count++;
+	} else {
+		log_end(t, d);
+	}
 	t->depth = d;
 	return PAPI_OK;
 }
