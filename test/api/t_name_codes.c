@@ -1,4 +1,5 @@
 /* t_name_codes.c: the error code of every name-parsing call for good and bad names, with PAPI 7.0's answers beside ours. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,18 +130,22 @@ static int kernel_ok(void)
 {
 	return priv_kernel_ok();
 }
-/* A core PMU in sysfs, as the kernel lists it (x86 "cpu", hybrid
- * "cpu_core", arm64 "armv8_pmuv3..."). */
+/* A core PMU in sysfs, as the kernel lists it: x86's "cpu", or any PMU
+ * that lists its CPUs in "cpus" (hybrid x86's cpu_core and cpu_atom,
+ * arm64's armv8_pmuv3_0, armv8_cortex_a72, ...). */
 static int hw_pmu(void)
 {
-	static const char *const dirs[] = { "cpu", "cpu_core", "armv8_pmuv3", "armv8_pmuv3_0" };
-	char path[128];
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s", dirs[i]);
-		if (access(path, F_OK) == 0)
-			return 1;
+	const char *top = "/sys/bus/event_source/devices";
+	char path[512];
+	int found = 0;
+	DIR *d = opendir(top);
+	for (struct dirent *e; d && !found && (e = readdir(d));) {
+		snprintf(path, sizeof path, "%s/%s/cpus", top, e->d_name);
+		found = e->d_name[0] != '.' && (!strcmp(e->d_name, "cpu") || access(path, R_OK) == 0);
 	}
-	return 0;
+	if (d)
+		closedir(d);
+	return found;
 }
 #endif
 
