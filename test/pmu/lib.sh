@@ -60,7 +60,7 @@ loop() {
 
 near() {
 	awk -v g="$1" -v w="$2" -v a="$3" -v r="$4" \
-		'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= a + r / 100 * w) }'
+		'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && w != "" && d <= a + r / 100 * w) }'
 }
 
 csv_value() {

@@ -173,6 +173,11 @@ if ! grep -q '^@@ end ' "$log"; then
 elif ! grep -q '^@@ hw perfevents: enabled' "$log"; then
 	echo "--- FAIL: the guest kernel enabled no hardware PMU driver (see $log)"
 	failed=$((failed + 1))
+elif [ "$failed" -eq 0 ] && { [ -z "$tally" ] || [ "$pass" -eq 0 ] || ! grep -q '^@@ end 0$' "$log"; }; then
+	# run-tests.sh ended (a shell error, say) without its counts, or
+	# counted nothing, or failed without a failure line: not a pass.
+	echo "--- FAIL: the guest's tests ended with status $(sed -n 's/^@@ end //p' "$log" | tail -n 1) and ${tally:-no counts} (see $log)"
+	failed=1
 fi
 echo "check-pmu: -cpu $cpu, $(($(date +%s) - begin)) s"
 echo "$pass passed, $failed failed, $skipped skipped"
