@@ -51,6 +51,11 @@ static const struct ti *ti_get(void)
 {
 	if (__atomic_load_n(&ti_found, __ATOMIC_ACQUIRE))
 		return &ti;
+	/* Without libsde (the usual case) one lookup says so, not ten. */
+	int (*num)(void) = (int (*)(void))ti_sym((void *)sde_ti_get_num_reg_events,
+						 "sde_ti_get_num_reg_events");
+	if (!num)
+		return NULL;
 	pthread_mutex_lock(&ti_lock);
 	if (!ti_found) {
 		struct ti t = {
@@ -62,8 +67,7 @@ static const struct ti *ti_get(void)
 			.name = (char *(*)(int))ti_sym((void *)sde_ti_get_event_name, "sde_ti_get_event_name"),
 			.desc = (char *(*)(int))ti_sym((void *)sde_ti_get_event_description,
 						       "sde_ti_get_event_description"),
-			.num = (int (*)(void))ti_sym((void *)sde_ti_get_num_reg_events,
-						     "sde_ti_get_num_reg_events"),
+			.num = num,
 			.is_registered = (int (*)(uint32_t))ti_sym((void *)sde_ti_is_registered,
 								  "sde_ti_is_registered"),
 			.shutdown = (int (*)(void))ti_sym((void *)sde_ti_shutdown, "sde_ti_shutdown"),
