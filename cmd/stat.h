@@ -22,7 +22,6 @@ struct st_event {
 	int role;		/* enum st_role */
 	int is_time;		/* counts nanoseconds */
 	int brace;		/* its {...} group in -e (1, 2, ...), 0 when alone */
-	int bundle;		/* which of a target's EventSets counts it (stat_sets.c) */
 	int slot;		/* its index in that EventSet, -1 when not available */
 	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
 	long long *val;		/* per run (scaled) */
@@ -125,8 +124,7 @@ struct st {
 	struct st_group *grp;	/* -g groups in order, then DEFAULT */
 	int ngrp;
 	int nbraces;		/* {...} groups in -e */
-	int nbundles;		/* EventSets per target: 1 + nbraces */
-	int *sets;		/* EventSets: nbundles per target (stat_sets.c) */
+	int *sets;		/* EventSets: 1 + nbraces per target (stat_sets.c) */
 	/* The events of other components: one EventSet per component (PAPI_NULL
 	 * when none), on papi stat itself, counting while the command runs. */
 	int *csets, ncsets;
@@ -224,7 +222,9 @@ void st_cpus_offline(char *buf, size_t len);
 void st_cpus_free(struct st *s);
 
 /* ---- stat_sets.c: the EventSets */
-/* After st_events_resolve: which EventSet of a target counts each event. */
+/* After st_events_resolve: refuse the {...} groups that hold another
+ * component's event (a kernel group holds perf_event's only). Each group
+ * is counted in its own EventSet of a target, bundle ev->brace. */
 void st_bundles(struct st *s);
 /* Set up target t: its EventSets, with the events added; the first target
  * decides which events can be counted (a {...} group whole or not at all).

@@ -7,9 +7,9 @@
 #include "stat.h"
 
 /*
- * Sets are kept target by target: set k counts bundle k % nbundles of
- * target k / nbundles. Bundle 0 holds the events given alone; bundle b > 0
- * the events of the b-th {...} group, opened as one kernel group so that
+ * Sets are kept target by target: with nb = 1 + nbraces bundles, set k
+ * counts bundle k % nb of target k / nb. Bundle 0 holds the events given
+ * alone (brace 0); bundle b > 0 the events of the b-th {...} group, opened as one kernel group so that
  * they are counted together or not at all. An event's slot is its index
  * in its bundle's set, the same for every target.
  */
@@ -36,7 +36,7 @@ static void added_names(struct st *s, int upto, int b, char *buf, size_t len)
 	buf[0] = '\0';
 	char cut[80];
 	for (int i = 0; i < upto && k + 1 < len; i++)
-		if (s->ev[i].avail && s->ev[i].slot >= 0 && s->ev[i].bundle == b)
+		if (s->ev[i].avail && s->ev[i].slot >= 0 && s->ev[i].brace == b)
 			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "",
 					      cli_cut(s->ev[i].name, cut, sizeof cut));
 }
@@ -80,7 +80,7 @@ static int add_bundle(struct st *s, int id, int b, int first)
 	EventSet_t *es = es_lookup(id);
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
-		if (!e->avail || e->bundle != b || e->cidx > 0)
+		if (!e->avail || e->brace != b || e->cidx > 0)
 			continue;	/* another component's: csets_add */
 		if (!first) {
 			int ret = PAPI_add_event(id, e->code);
@@ -90,7 +90,7 @@ static int add_bundle(struct st *s, int id, int b, int first)
 		}
 		int dup = -1;
 		for (int j = 0; j < i; j++)
-			if (s->ev[j].avail && s->ev[j].code == e->code && s->ev[j].bundle == b)
+			if (s->ev[j].avail && s->ev[j].code == e->code && s->ev[j].brace == b)
 				dup = j;
 		if (dup >= 0) {		/* the same event twice: one counter */
 			e->slot = s->ev[dup].slot;
@@ -268,9 +268,6 @@ static int refuse(const struct st *s)
 
 void st_bundles(struct st *s)
 {
-	s->nbundles = 1 + s->nbraces;
-	for (int i = 0; i < s->nev; i++)
-		s->ev[i].bundle = s->ev[i].brace;
 	/* a kernel group holds perf_event's events only */
 	for (int i = 0; i < s->nev; i++)
 		if (s->ev[i].avail && s->ev[i].brace && s->ev[i].cidx > 0) {
@@ -298,7 +295,7 @@ static int new_set(struct st *s, const struct st_target *t, int b)
 
 int st_sets_add_target(struct st *s, const struct st_target *t)
 {
-	int nb = s->nbundles > 0 ? s->nbundles : 1;
+	int nb = 1 + s->nbraces;	/* bundle 0, and one per {...} */
 	int *n = realloc(s->sets, (size_t)(s->nsets + nb) * sizeof *n);
 	if (n)
 		s->sets = n;
@@ -337,7 +334,7 @@ int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
 
 int st_sets_retarget(struct st *s, int target, pid_t tid)
 {
-	int nb = s->nbundles > 0 ? s->nbundles : 1;
+	int nb = 1 + s->nbraces;	/* bundle 0, and one per {...} */
 	s->tg[target].tid = tid;
 	for (int k = target * nb; k < (target + 1) * nb; k++) {
 		EventSet_t *es = es_lookup(s->sets[k]);
@@ -353,7 +350,7 @@ int st_sets_retarget(struct st *s, int target, pid_t tid)
 /* Add target t's counts into val[nev] (and en/run when not NULL). */
 static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run)
 {
-	int nb = s->nbundles > 0 ? s->nbundles : 1;
+	int nb = 1 + s->nbraces;	/* bundle 0, and one per {...} */
 	for (int b = 0; b < nb; b++) {
 		EventSet_t *es = es_lookup(s->sets[t * nb + b]);
 		int n = es->nev > 0 ? es->nev : 1;
@@ -367,7 +364,7 @@ static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64
 								 : PAPI_strerror(ret)), -1;
 		for (int i = 0; i < s->nev; i++) {
 			int sl = s->ev[i].slot;
-			if (!s->ev[i].avail || s->ev[i].bundle != b || s->ev[i].cidx > 0 || sl < 0 ||
+			if (!s->ev[i].avail || s->ev[i].brace != b || s->ev[i].cidx > 0 || sl < 0 ||
 			    sl >= es->nev)
 				continue;
 			val[i] += v[sl];
