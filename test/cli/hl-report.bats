@@ -158,23 +158,17 @@ C
 }
 
 @test "hl-report --plot: the regions side by side, an SVG that parses and renders" {
-	command -v xmllint >/dev/null || skip "xmllint is not installed (make deps)"
-	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed (make deps)"
 	build_prog
 	PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS ./prog
 	run -0 papi hl-report --plot regions.svg
 	[[ "$output" == *"outer "* ]]
-	xmllint --noout regions.svg
+	check_svg regions.svg
 	for t in 'real time' 'CPU time' perf::TASK-CLOCK; do
 		grep -qF ">$t</text>" regions.svg || { echo "no panel $t"; false; }
 	done
 	# a bar per region, named under it, in each panel
 	grep -qF '>outer</text>' regions.svg
 	grep -qF '>in&quot;ner</text>' regions.svg
-	rsvg-convert -o regions.png regions.svg
-	read -r w h ink colours < <(python3 "$PAPI_TOP/test/tools/png_ink.py" regions.png)
-	awk -v i="$ink" 'BEGIN { exit !(i > 5) }'
-	[ "$colours" -gt 10 ]
 	run -1 papi hl-report --plot /nonexistent/r.svg
 	[[ "$output" == *"--plot: cannot write '/nonexistent/r.svg'"* ]]
 }
