@@ -353,6 +353,26 @@ int cli_error(const char *cmd, const char *fmt, ...)
 	return CLI_FAIL;
 }
 
+FILE *cli_wopen(const char *cmd, const char *what, const char *path)
+{
+	FILE *f = fopen(path, "we");
+	if (!f)
+		cli_error(cmd, "%s%scannot write '%s': %s", what ? what : "", what ? ": " : "", path,
+			  strerror(errno));
+	return f;
+}
+
+int cli_wclose(const char *cmd, const char *what, const char *path, FILE *f)
+{
+	int bad = fflush(f) != 0 || ferror(f), e = errno;
+	if (fclose(f) != 0 && !bad)
+		bad = 1, e = errno;
+	if (!bad)
+		return CLI_OK;
+	return cli_error(cmd, "%s%swrite error on %s: %s", what ? what : "", what ? ": " : "", path,
+			 strerror(e ? e : EIO));
+}
+
 int cli_finish(const char *cmd, int status)
 {
 	cli_flush();

@@ -90,6 +90,13 @@ int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* cli_error: "papi cmd: msg" on stderr (cmd NULL: "papi: msg"); returns
  * CLI_FAIL so a command can "return cli_error(...)". */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cli_wopen: open path for writing (created or truncated, close-on-exec).
+ * NULL after cli_error's "what: cannot write 'path': reason" (what NULL:
+ * no prefix). */
+FILE *cli_wopen(const char *cmd, const char *what, const char *path);
+/* cli_wclose: flush and close f, opened on path by cli_wopen: CLI_OK, or
+ * CLI_FAIL after "what: write error on path: reason" (a full disk, say). */
+int cli_wclose(const char *cmd, const char *what, const char *path, FILE *f);
 
 /* cli_flush: flush stdout, remembering the first write error for
  * cli_finish.  Use it instead of fflush(stdout) before writing to stderr. */

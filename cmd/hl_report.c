@@ -288,16 +288,11 @@ static int plot(const struct hlr *r, const char *path)
 	char title[128];
 	snprintf(title, sizeof title, "papi hl-report: %d region%s, %d rank%s", n, n == 1 ? "" : "s",
 		 r->nrank, r->nrank == 1 ? "" : "s");
-	int ret = CLI_OK;
-	FILE *f = fopen(path, "we");
-	if (!f) {
-		ret = cli_error(spec.name, "--plot: cannot write '%s': %s", path, strerror(errno));
-	} else {
+	int ret = CLI_FAIL;
+	FILE *f = cli_wopen(spec.name, "--plot", path);
+	if (f) {
 		plot_bars_svg(f, title, NULL, cats, n, p, np);
-		if (fflush(f) != 0 || ferror(f))
-			ret = cli_error(spec.name, "--plot: write error on %s: %s", path, strerror(errno));
-		if (fclose(f) != 0 && ret == CLI_OK)
-			ret = cli_error(spec.name, "--plot: write error on %s: %s", path, strerror(errno));
+		ret = cli_wclose(spec.name, "--plot", path, f);
 	}
 	free(tot), free(v), free(p), free(cats);
 	return ret;

@@ -602,16 +602,13 @@ static int merge_plot(const struct mg *m, const char *path)
 		ret = cli_error("stat", "--plot: the files hold no event or metric to draw");
 		goto out;
 	}
-	FILE *f = fopen(path, "we");
+	FILE *f = cli_wopen("stat", "--plot", path);
 	if (!f) {
-		ret = cli_error("stat", "--plot: cannot write '%s': %s", path, strerror(errno));
+		ret = CLI_FAIL;
 		goto out;
 	}
 	plot_bars_svg(f, title, "MPI rank", cats, n, p, nit);
-	if (fflush(f) != 0 || ferror(f))
-		ret = cli_error("stat", "--plot: write error on %s: %s", path, strerror(errno));
-	if (fclose(f) != 0 && ret == CLI_OK)
-		ret = cli_error("stat", "--plot: write error on %s: %s", path, strerror(errno));
+	ret = cli_wclose("stat", "--plot", path, f);
 out:
 	free(cat), free(p), free(v), free(tone), free(lab), free(names), free(cats);
 	return ret;

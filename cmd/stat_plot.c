@@ -93,17 +93,12 @@ int st_plot(const struct st *s)
 	np += nm;
 	char t[256];
 	title(s, t, sizeof t);
-	int ret = 0;
-	FILE *f = fopen(s->o.plot_path, "we");
-	if (!f) {
-		ret = cli_error("stat", "--plot: cannot write '%s': %s", s->o.plot_path, strerror(errno));
-	} else {
+	int ret = CLI_FAIL;
+	FILE *f = cli_wopen("stat", "--plot", s->o.plot_path);
+	if (f) {
 		plot_lines_svg(f, t, "time since counting began (s)", x, n, p, np);
-		if (fflush(f) != 0 || ferror(f))
-			ret = cli_error("stat", "--plot: write error on %s: %s", s->o.plot_path, strerror(errno));
-		if (fclose(f) != 0 && ret == 0)
-			ret = cli_error("stat", "--plot: write error on %s: %s", s->o.plot_path, strerror(errno));
+		ret = cli_wclose("stat", "--plot", s->o.plot_path, f);
 	}
 	free(p), free(x), free(buf), free(m), free(titles);
-	return ret ? -1 : 0;
+	return ret == CLI_OK ? 0 : -1;
 }

@@ -171,4 +171,7 @@ C
 	grep -qF '>in&quot;ner</text>' regions.svg
 	run -1 papi hl-report --plot /nonexistent/r.svg
 	[[ "$output" == *"--plot: cannot write '/nonexistent/r.svg'"* ]]
+	[ -w /dev/full ] || skip "no /dev/full"
+	run -1 papi hl-report --plot /dev/full
+	[[ "$output" == *"--plot: write error on /dev/full: No space left on device"* ]]
 }

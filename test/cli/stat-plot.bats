@@ -40,4 +40,8 @@ load helper
 	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/x.svg': No such file or directory"* ]]
 	# the report itself is still printed
 	[[ "$stderr" == *"perf::TASK-CLOCK"* ]]
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr papi stat -I 50 --plot /dev/full -e perf::TASK-CLOCK sleep 0.1
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"papi stat: --plot: write error on /dev/full: No space left on device"* ]]
 }

@@ -231,6 +231,11 @@ item() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"Job 62"* ]]
 	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/j.svg'"* ]]
+	if [ -w /dev/full ]; then
+		run --separate-stderr papi stat --merge --plot /dev/full "$T"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"papi stat: --plot: write error on /dev/full: No space left on device"* ]]
+	fi
 	# Nothing to merge: no chart either.
 	run papi stat --merge --plot "$T/none.svg" "$T/empty"
 	[ "$status" -eq 1 ]
