@@ -79,8 +79,8 @@ load helper
 	[ "$(jq -r .vendor <<<"$output")" = "$(jq -r '.device_types[0].vendor' <<<"$dev")" ]
 	[ "$(jq .numa_nodes <<<"$output")" -eq "$(jq '.cpu.numa_nodes | length' <<<"$dev")" ]
 	run -0 papi mem-info --json
-	[ "$(jq -c '[.caches[] | select(.level <= 3) | {level, size}]' <<<"$output")" = \
-	  "$(jq -c '[.cpu.caches[] | {level, size}]' <<<"$dev")" ]
+	[ "$(jq -c '[.caches[] | select(.level <= 3) | {level, type, size}] | sort' <<<"$output")" = \
+	  "$(jq -c '[.cpu.caches[] | {level, type, size}] | sort' <<<"$dev")" ]
 	# node 0's memory is what the kernel says it has
 	local kb
 	kb=$(awk '/MemTotal/ { print $(NF - 1) }' /sys/devices/system/node/node0/meminfo 2>/dev/null) ||
