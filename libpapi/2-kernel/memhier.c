@@ -400,7 +400,9 @@ void mh_fill(PAPI_mh_info_t *mh)
 					break;
 			if (slot == PAPI_MH_MAX_LEVELS)
 				continue;
-			L->tlb[slot] = (PAPI_mh_tlb_info_t){ e[i].type, e[i].entries, e[i].page_kb,
+			/* PAPI gives the page size in bytes (its papi_mem_info
+			 * divides by 1024 to print KB). */
+			L->tlb[slot] = (PAPI_mh_tlb_info_t){ e[i].type, e[i].entries, e[i].page_kb * 1024,
 							     e[i].assoc };
 		} else {
 			for (slot = 0; slot < PAPI_MH_MAX_LEVELS; slot++)

@@ -75,6 +75,22 @@ uses_ours() {
 	[[ "$output" == *"Error code  -27: "* ]]
 }
 
+# tlbs TOOL-OUTPUT: one "level type page-size entries" line per TLB, sorted.
+tlbs() {
+	awk '/TLB:$/ { t = $1 " " $2 } /Page Size:/ { p = $3 } /Number of Entries:/ { print t, p, $4 }' | sort
+}
+
+@test "papi_mem_info (PAPI 7.0's) prints the TLB page sizes it prints on its own library" {
+	uses_ours papi_mem_info
+	local theirs ours
+	theirs=$(papi_mem_info | tlbs)
+	[ -n "$theirs" ] || skip "PAPI 7.0 knows no TLB of this CPU"
+	ours=$(on7 papi_mem_info | tlbs)
+	[ "$ours" = "$theirs" ] || { diff <(echo "$theirs") <(echo "$ours"); false; }
+	# the field is in bytes: no page is under 4 KB
+	! grep -Eq ' [0-3] [0-9]+$' <<<"$ours"
+}
+
 @test "papi_hardware_avail and papi_version (PAPI 7.0's) run on our library" {
 	uses_ours papi_hardware_avail
 	# it asks the sysdetect component, which this library does not have
