@@ -18,7 +18,7 @@
 #
 # New files need no edit here: libpapi/N-layer/*.c, libpapi/sde/*.c, cmd/*.c,
 # events/*.csv and events/*.groups, and test programs
-# test/{unit,api,sim,pmu}/t_*.c are found by wildcard.  In a test folder,
+# test/{unit,api,sim,pmu,oracle}/t_*.c are found by wildcard.  In a test folder,
 # the .c files not named t_* are support code linked into each of its tests.
 
 VERSION     := 0.1.0
@@ -63,7 +63,7 @@ CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
 EVENTS   := $(sort $(wildcard events/*.csv))
 GROUPS   := $(sort $(wildcard events/*.groups))
 
-TEST_DIRS := unit api sim pmu
+TEST_DIRS := unit api sim pmu oracle
 define test_dir
 $(1)_TESTS   := $$(sort $$(wildcard test/$(1)/t_*.c))
 $(1)_SUPPORT := $$(filter-out $$($(1)_TESTS),$$(sort $$(wildcard test/$(1)/*.c)))

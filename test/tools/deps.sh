@@ -25,6 +25,8 @@ command -v papi_avail >/dev/null 2>&1 || need="$need papi-tools"
 [ -f /usr/include/papi.h ] || need="$need libpapi-dev"
 [ -d /usr/share/doc/papi-examples/examples/ctests ] || need="$need papi-examples"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+# The oracle suite compares papi stat with perf stat on the same commands.
+command -v perf >/dev/null 2>&1 || need="$need linux-perf"
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 # papi stat --plot and hl-report --plot: their SVG is rendered to PNG.

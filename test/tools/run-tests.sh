@@ -1,6 +1,6 @@
 #!/bin/sh
 # Run every test: the C test programs (TAP) under BUILD/test, the sh tests
-# test/pmu/t_*.sh, then the bats files under test/cli. Prints each failure,
+# test/pmu/t_*.sh, then the bats files under test/cli and test/oracle. Prints each failure,
 # then one closing line "N passed, N failed, N skipped". Exit status 1 when
 # anything failed.
 # TESTS=pattern runs only the tests whose name (as reported: test/api/t_hl,
@@ -96,12 +96,13 @@ done
 if [ "${NO_BATS:-0}" = 1 ]; then
 	:
 elif command -v bats >/dev/null 2>&1; then
-	for b in "$top"/test/cli/*.bats; do
+	for b in "$top"/test/cli/*.bats "$top"/test/oracle/*.bats; do
 		[ -f "$b" ] || continue
-		wanted "test/cli/${b##*/}" || continue
-		started "test/cli/${b##*/}"
+		name=${b#"$top"/}
+		wanted "$name" || continue
+		started "$name"
 		timeout 600 bats --tap "$b" > "$log/out" 2>&1
-		tally "$log/out" $? "test/cli/${b##*/}"
+		tally "$log/out" $? "$name"
 	done
 else
 	echo "--- FAIL: bats is not installed (make deps)"
