@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "5-core/core.h"
 
@@ -13,23 +14,40 @@ int papi_mpx_ns = 10000000;
 
 /* Software multiplexing (PAPI_MULTIPLEX_FORCE_SW): every counter is its own
  * perf group (es->multiplex = 1) and one slice of them is enabled at a time;
- * a helper thread moves to the next slice every ns. The kernel keeps each
- * counter's enabled time, which is exactly the time its slice was counting,
- * so counting.c scales by the sum of the slices' times: no clock of ours
- * enters the estimate. Kernel multiplexing needs no state here: the kernel
- * rotates the singleton groups itself and reports the times. */
+ * the rotation moves each running set to its next slice every ns. The
+ * kernel keeps each counter's enabled time, which is exactly the time its
+ * slice was counting, so counting.c scales by the sum of the slices' times:
+ * no clock of ours enters the estimate. Kernel multiplexing needs no state
+ * here: the kernel rotates the singleton groups itself and reports the
+ * times.
+ *
+ * One rotation thread serves every running set of the process. It is made
+ * at the first start and lives until PAPI_shutdown: a start or stop only
+ * links or unlinks the set under the rotation's lock, where a thread per
+ * start cost a pthread_create and a join (50-150 us) at every PAPI_start and
+ * PAPI_stop. The thread rotates with the lock held, so once a stop has
+ * unlinked a set the thread no longer touches it. */
 struct mpx {
 	int ns;			/* time slice */
 	int sw;			/* 1: software rotation */
 	int k;			/* counters per slice */
 	int cur;		/* the slice counting now */
-	int running;		/* rotation thread alive */
-	int quit;
-	pthread_t th;
-	pthread_mutex_t lock;
-	pthread_cond_t cv;
+	int linked;		/* on the rotation's list */
+	struct timespec due;	/* its next rotation (CLOCK_MONOTONIC) */
+	struct mpx *next;
 	EventSet_t *es;
 };
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t cv;	/* on CLOCK_MONOTONIC; made with the thread */
+	pthread_t th;
+	int alive;		/* the thread runs in this process */
+	int quit;
+	int hooked;		/* rot_shutdown registered */
+	pid_t pid;		/* the process the thread runs in */
+	struct mpx *head;	/* the running software-multiplexed sets */
+} rot = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* Counters per slice: as many as the core PMU holds when the set counts a
  * hardware event, else one: software events share no hardware limit, and a
@@ -69,33 +87,125 @@ static int nslices(const EventSet_t *es)
 	return (es->nhw + m->k - 1) / m->k;
 }
 
+static void ts_add(struct timespec *t, long ns)
+{
+	t->tv_nsec += ns;
+	while (t->tv_nsec >= 1000000000L) {
+		t->tv_nsec -= 1000000000L;
+		t->tv_sec++;
+	}
+}
+
+static int ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* The rotation thread: sleeps until the earliest set is due, moves every
+ * due set to its next slice, and waits again; with no set running it
+ * sleeps until a start links one. A late wake-up rotates once and counts
+ * the next slice from now: no burst of catch-up rotations. */
 static void *rotate(void *arg)
 {
-	struct mpx *m = arg;
-	EventSet_t *es = m->es;
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	pthread_mutex_lock(&m->lock);
-	while (!m->quit) {
-		t.tv_nsec += m->ns;
-		while (t.tv_nsec >= 1000000000L) {
-			t.tv_nsec -= 1000000000L;
-			t.tv_sec++;
+	(void)arg;
+	pthread_mutex_lock(&rot.lock);
+	while (!rot.quit) {
+		struct mpx *first = NULL;
+		for (struct mpx *m = rot.head; m; m = m->next)
+			if (!first || ts_before(&m->due, &first->due))
+				first = m;
+		if (!first) {
+			pthread_cond_wait(&rot.cv, &rot.lock);
+			continue;
 		}
-		while (!m->quit && pthread_cond_timedwait(&m->cv, &m->lock, &t) != ETIMEDOUT)
-			;
-		if (m->quit)
-			break;
-		int n = nslices(es);
-		if (n > 1) {
-			/* disable first: two slices never count together */
-			slice_ioctl(es, m->cur, 0);
-			m->cur = (m->cur + 1) % n;
-			slice_ioctl(es, m->cur, 1);
+		struct timespec due = first->due;
+		if (pthread_cond_timedwait(&rot.cv, &rot.lock, &due) != ETIMEDOUT)
+			continue;	/* a set came or went, or quit: look again */
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		for (struct mpx *m = rot.head; m; m = m->next) {
+			if (ts_before(&now, &m->due))
+				continue;
+			EventSet_t *es = m->es;
+			int n = nslices(es);
+			if (n > 1) {
+				/* disable first: two slices never count together */
+				slice_ioctl(es, m->cur, 0);
+				m->cur = (m->cur + 1) % n;
+				slice_ioctl(es, m->cur, 1);
+			}
+			ts_add(&m->due, m->ns);
+			if (ts_before(&m->due, &now)) {
+				m->due = now;
+				ts_add(&m->due, m->ns);
+			}
 		}
 	}
-	pthread_mutex_unlock(&m->lock);
+	pthread_mutex_unlock(&rot.lock);
 	return NULL;
+}
+
+/* In a child of fork only the forking thread exists: no rotation thread,
+ * and its lock may have been held when the process forked. Start afresh
+ * (from the one thread the child has, before it makes others). */
+static void rot_adopt(void)
+{
+	if (!rot.alive || rot.pid == getpid())
+		return;
+	pthread_mutex_init(&rot.lock, NULL);
+	rot.alive = 0;
+	rot.quit = 0;
+	rot.head = NULL;
+}
+
+/* At PAPI_shutdown: end the thread (every set was stopped and unlinked). */
+static void rot_shutdown(void)
+{
+	rot_adopt();
+	pthread_mutex_lock(&rot.lock);
+	int alive = rot.alive;
+	rot.quit = 1;
+	if (alive)
+		pthread_cond_signal(&rot.cv);
+	pthread_mutex_unlock(&rot.lock);
+	if (!alive)
+		return;
+	pthread_join(rot.th, NULL);
+	pthread_cond_destroy(&rot.cv);
+	rot.alive = 0;
+	rot.quit = 0;
+	rot.head = NULL;
+}
+
+/* Make the thread, with rot.lock held. PAPI_OK or PAPI_ESYS. */
+static int rot_spawn(void)
+{
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&rot.cv, &ca);
+	pthread_condattr_destroy(&ca);
+	/* The rotation thread must not take the signals the program expects
+	 * in its own threads. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rot.quit = 0;
+	int err = pthread_create(&rot.th, NULL, rotate, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		pthread_cond_destroy(&rot.cv);
+		papi_set_reason("software multiplexing: cannot start the rotation thread: %s",
+				strerror(err));
+		return PAPI_ESYS;
+	}
+	rot.alive = 1;
+	rot.pid = getpid();
+	if (!rot.hooked) {
+		rot.hooked = 1;
+		papi_on_shutdown(rot_shutdown);
+	}
+	return PAPI_OK;
 }
 
 int mpx_start(EventSet_t *es)
@@ -103,45 +213,40 @@ int mpx_start(EventSet_t *es)
 	struct mpx *m = es->mpx;
 	m->k = slice_size(es);
 	m->cur = 0;
-	m->quit = 0;
 	slice_ioctl(es, 0, 1);
 	if (nslices(es) < 2)
 		return PAPI_OK;
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&m->cv, &ca);
-	pthread_condattr_destroy(&ca);
-	/* The rotation thread must not take the signals the program expects
-	 * in its own threads. */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int err = pthread_create(&m->th, NULL, rotate, m);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err) {
-		pthread_cond_destroy(&m->cv);
-		slice_ioctl(es, 0, 0);
-		papi_set_reason("software multiplexing: cannot start the rotation thread: %s",
-				strerror(err));
-		return PAPI_ESYS;
+	rot_adopt();
+	pthread_mutex_lock(&rot.lock);
+	int ret = rot.alive ? PAPI_OK : rot_spawn();
+	if (ret == PAPI_OK) {
+		clock_gettime(CLOCK_MONOTONIC, &m->due);
+		ts_add(&m->due, m->ns);
+		m->next = rot.head;
+		rot.head = m;
+		m->linked = 1;
+		pthread_cond_signal(&rot.cv);
 	}
-	m->running = 1;
-	return PAPI_OK;
+	pthread_mutex_unlock(&rot.lock);
+	if (ret != PAPI_OK)
+		slice_ioctl(es, 0, 0);
+	return ret;
 }
 
 void mpx_stop(EventSet_t *es)
 {
 	struct mpx *m = es->mpx;
-	if (!m || !m->running)
+	if (!m || !m->linked)
 		return;
-	pthread_mutex_lock(&m->lock);
-	m->quit = 1;
-	pthread_cond_signal(&m->cv);
-	pthread_mutex_unlock(&m->lock);
-	pthread_join(m->th, NULL);
-	pthread_cond_destroy(&m->cv);
-	m->running = 0;
+	pthread_mutex_lock(&rot.lock);
+	for (struct mpx **p = &rot.head; *p; p = &(*p)->next)
+		if (*p == m) {
+			*p = m->next;
+			break;
+		}
+	m->linked = 0;
+	m->next = NULL;
+	pthread_mutex_unlock(&rot.lock);
 }
 
 void mpx_release(EventSet_t *es)
@@ -150,7 +255,6 @@ void mpx_release(EventSet_t *es)
 	if (!m)
 		return;
 	mpx_stop(es);
-	pthread_mutex_destroy(&m->lock);
 	free(m);
 	es->mpx = NULL;
 }
@@ -158,11 +262,11 @@ void mpx_release(EventSet_t *es)
 void mpx_forget(EventSet_t *es)
 {
 	struct mpx *m = es->mpx;
+	rot_adopt();
 	if (!m)
 		return;
-	/* The thread and whatever it held stayed in the parent. */
-	m->running = 0;
-	pthread_mutex_init(&m->lock, NULL);
+	m->linked = 0;
+	m->next = NULL;
 }
 
 /* Convert a stopped set into a multiplexed one (PAPI_MULTIPLEX option):
@@ -198,7 +302,6 @@ static int mpx_convert_impl(int EventSet, int ns, int flags)
 	m->sw = (flags & PAPI_MULTIPLEX_FORCE_SW) != 0;
 	m->k = 1;	/* until mpx_start sees the set's counters */
 	m->es = es;
-	pthread_mutex_init(&m->lock, NULL);
 	mpx_release(es);
 	es->mpx = m;
 	es->multiplex = 1;
