@@ -46,6 +46,9 @@ static struct {
 	int quit;
 	int hooked;		/* rot_shutdown registered */
 	pid_t pid;		/* the process the thread runs in */
+	int timed;		/* the thread sleeps until wake (else until signalled) */
+	struct timespec wake;
+	int linger;		/* ns: a set started since the list was last empty */
 	struct mpx *head;	/* the running software-multiplexed sets */
 } rot = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -114,13 +117,26 @@ static void *rotate(void *arg)
 		for (struct mpx *m = rot.head; m; m = m->next)
 			if (!first || ts_before(&m->due, &first->due))
 				first = m;
-		if (!first) {
+		if (!first && !rot.linger) {
 			pthread_cond_wait(&rot.cv, &rot.lock);
 			continue;
 		}
-		struct timespec due = first->due;
-		if (pthread_cond_timedwait(&rot.cv, &rot.lock, &due) != ETIMEDOUT)
-			continue;	/* a set came or went, or quit: look again */
+		if (first) {
+			rot.wake = first->due;
+		} else {
+			/* Idle after a start: keep a timed sleep for one more
+			 * slice, so that a set started again soon (a start and
+			 * stop in a loop) finds the thread already waiting for
+			 * less than its slice and need not wake it. */
+			clock_gettime(CLOCK_MONOTONIC, &rot.wake);
+			ts_add(&rot.wake, rot.linger);
+			rot.linger = 0;
+		}
+		rot.timed = 1;
+		int r = pthread_cond_timedwait(&rot.cv, &rot.lock, &rot.wake);
+		rot.timed = 0;
+		if (r != ETIMEDOUT || !first)
+			continue;	/* a set came due sooner, or quit: look again */
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		for (struct mpx *m = rot.head; m; m = m->next) {
@@ -156,6 +172,8 @@ static void rot_adopt(void)
 	rot.alive = 0;
 	rot.quit = 0;
 	rot.head = NULL;
+	rot.timed = 0;
+	rot.linger = 0;
 }
 
 /* At PAPI_shutdown: end the thread (every set was stopped and unlinked). */
@@ -175,6 +193,8 @@ static void rot_shutdown(void)
 	rot.alive = 0;
 	rot.quit = 0;
 	rot.head = NULL;
+	rot.timed = 0;
+	rot.linger = 0;
 }
 
 /* Make the thread, with rot.lock held. PAPI_OK or PAPI_ESYS. */
@@ -225,7 +245,13 @@ int mpx_start(EventSet_t *es)
 		m->next = rot.head;
 		rot.head = m;
 		m->linked = 1;
-		pthread_cond_signal(&rot.cv);
+		rot.linger = m->ns;
+		/* Wake the thread only when it would sleep past this set's
+		 * first rotation: a set restarted at once (start, stop, start)
+		 * then costs no switch to the thread, which will look at the
+		 * list when it wakes anyway. */
+		if (!rot.timed || ts_before(&m->due, &rot.wake))
+			pthread_cond_signal(&rot.cv);
 	}
 	pthread_mutex_unlock(&rot.lock);
 	if (ret != PAPI_OK)

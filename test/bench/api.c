@@ -245,12 +245,13 @@ static void raw_read(void)
 		die("read", -1);
 }
 
-/* start+stop: reset, enable, disable, and the read that returns the counts */
+/* start+stop: reset the group, enable and disable its leader (the member
+ * counts while the leader does), and the read that returns the counts */
 static void raw_startstop(void)
 {
 	ioctl(lead, PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
-	ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
-	ioctl(lead, PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(lead, PERF_EVENT_IOC_DISABLE, 0);
 	raw_read();
 }
 
@@ -285,9 +286,30 @@ static void api(void)
 		PAPI_start(es);
 		PAPI_stop(es, v);
 	});
+	/* The same two events multiplexed in software (PAPI_MULTIPLEX_FORCE_SW):
+	 * its start and stop beside the plain set's. */
+	int mx = PAPI_NULL;
+	PAPI_option_t o;
+	memset(&o, 0, sizeof o);
+	if ((r = PAPI_create_eventset(&mx)) != PAPI_OK || (r = PAPI_assign_eventset_component(mx, 0)) != PAPI_OK)
+		die("building the multiplexed set", r);
+	o.multiplex.eventset = mx;
+	o.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	if ((r = PAPI_set_opt(PAPI_MULTIPLEX, &o)) != PAPI_OK || (r = PAPI_add_named_event(mx, EV1)) != PAPI_OK ||
+	    (r = PAPI_add_named_event(mx, EV2)) != PAPI_OK)
+		die("building the multiplexed set", r);
+	PAIR("mpx_start_stop", "plain_start_stop", 500, {
+		PAPI_start(es);
+		PAPI_stop(es, v);
+	}, {
+		PAPI_start(mx);
+		PAPI_stop(mx, v);
+	});
+	PAPI_cleanup_eventset(mx);
+	PAPI_destroy_eventset(&mx);
 	if ((r = PAPI_start(es)) != PAPI_OK)
 		die("PAPI_start", r);
-	ioctl(lead, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	ioctl(lead, PERF_EVENT_IOC_ENABLE, 0);
 	PAIR("read", "raw_read", 1000, raw_read(), PAPI_read(es, v));
 	v[0] = v[1] = 0;
 	PAIR("accum", "raw_read_a", 1000, raw_read(), PAPI_accum(es, v));

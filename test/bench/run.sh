@@ -42,10 +42,11 @@ awk -v have7=$have7 '
 	END {
 		floor["read"] = "raw_read"; floor["reset"] = "raw_reset"; floor["accum"] = "raw_read_a"
 		floor["start_stop"] = "raw_startstop"; floor["hl_region"] = "raw_2reads"
+		floor["mpx_start_stop"] = "plain_start_stop"
 		printf "%-18s %10s %10s %10s %10s %9s %9s\n", "operation", "ours", "ours.so", "papi7", "raw", "ours/raw", "ours/p7"
 		for (i = 0; i < n; i++) {
 			op = order[i]
-			if (op ~ /^raw_/) continue
+			if (op ~ /^(raw|plain)_/) continue
 			r = (op in floor) ? ours[floor[op]] : ""
 			q = (have7 && (op in p7)) ? p7[op] : ""
 			printf "%-18s %10s %10s %10s %10s %9s %9s\n", op, ours[op], so[op], q == "" ? "-" : q,
