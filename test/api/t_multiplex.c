@@ -1,4 +1,6 @@
 /* t_multiplex.c: kernel and software multiplexing with software events agree with plain counting. */
+#include <dirent.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "llapi_util.h"
@@ -111,6 +113,91 @@ static void monotonic(void)
 	set_free(&es);
 }
 
+/* A software-multiplexed set of ev[0..1] with 1 ms slices into *es. */
+static int sw_set(int *es)
+{
+	int r = set_of(es, ev, 2);
+	PAPI_option_t o;
+	memset(&o, 0, sizeof o);
+	o.multiplex.eventset = *es;
+	o.multiplex.ns = 1000000;
+	o.multiplex.flags = PAPI_MULTIPLEX_FORCE_SW;
+	return r == PAPI_OK ? PAPI_set_opt(PAPI_MULTIPLEX, &o) : r;
+}
+
+/* Whether set es rotated while it counted cpu_ns of CPU: its first
+ * counter's own kernel count is well below that (it counted about half of
+ * the time), and the scaled estimate covers it. */
+static int rotated(int es, const long long *v, double cpu_ns)
+{
+	EventSet_t *e = es_lookup(es);
+	uint64_t raw[4] = { 0 };
+	if (!e || e->nhw != 2 || read(e->hw[0].fd, raw, sizeof raw) != (ssize_t)sizeof raw)
+		return 0;
+	diag("raw %llu ns, scaled %lld ns, CPU %.0f ns", (unsigned long long)raw[3], v[0], cpu_ns);
+	return raw[3] > 0 && (double)raw[3] < 0.8 * cpu_ns && (double)v[0] > 0.5 * cpu_ns;
+}
+
+static int nthreads(void)
+{
+	int n = 0;
+	DIR *d = opendir("/proc/self/task");
+	for (struct dirent *de; d && (de = readdir(d));)
+		n += de->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* One rotation serves every running set: two at once, one restarted many
+ * times without a thread per start, and a set in a child of fork. */
+static void shared_rotation(void)
+{
+	int a = PAPI_NULL, b = PAPI_NULL;
+	long long va[2], vb[2];
+	is_int(sw_set(&a), PAPI_OK, "software-multiplexed set a");
+	is_int(sw_set(&b), PAPI_OK, "software-multiplexed set b");
+	double t0 = thread_cpu_s();
+	is_int(PAPI_start(a), PAPI_OK, "start a");
+	is_int(PAPI_start(b), PAPI_OK, "start b while a runs");
+	spin_cpu(0.1);
+	is_int(PAPI_stop(b, vb), PAPI_OK, "stop b");
+	is_int(PAPI_stop(a, va), PAPI_OK, "stop a");
+	double cpu_ns = (thread_cpu_s() - t0) * 1e9;
+	ok(rotated(a, va, cpu_ns), "set a rotated while b ran too");
+	ok(rotated(b, vb, cpu_ns), "set b rotated while a ran too");
+	/* The rotation thread outlives the stop: a start makes none. */
+	int before = nthreads(), most = 0;
+	for (int i = 0; i < 50; i++) {
+		PAPI_start(a);
+		int n = nthreads();
+		most = n > most ? n : most;
+		PAPI_stop(a, va);
+	}
+	is_int(most, before, "50 starts and stops make no thread (%d threads)", before);
+	t0 = thread_cpu_s();
+	is_int(PAPI_start(a), PAPI_OK, "start a again");
+	spin_cpu(0.1);
+	is_int(PAPI_stop(a, va), PAPI_OK, "stop a again");
+	ok(rotated(a, va, (thread_cpu_s() - t0) * 1e9), "a restarted set rotates again");
+	pid_t pid = fork();
+	if (pid == 0) {
+		/* the child's copy of a counts the child: it must rotate
+		 * without the parent's thread */
+		double c0 = thread_cpu_s();
+		int r = PAPI_start(a);
+		spin_cpu(0.1);
+		if (r == PAPI_OK)
+			r = PAPI_stop(a, va);
+		_exit(r == PAPI_OK && rotated(a, va, (thread_cpu_s() - c0) * 1e9) ? 0 : 1);
+	}
+	int st = -1;
+	waitpid(pid, &st, 0);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "a set in a child of fork rotates (status %d)", st);
+	set_free(&a);
+	set_free(&b);
+}
+
 static void errors(void)
 {
 	int es = PAPI_NULL;
@@ -149,6 +236,7 @@ int main(void)
 	errors();
 	agree();
 	monotonic();
+	shared_rotation();
 	PAPI_shutdown();
 	return tap_done();
 }
