@@ -96,11 +96,14 @@ static void concurrent(void)
 	pthread_barrier_destroy(&go);
 	for (int i = 0; i < NTHR; i++) {
 		is_int(j[i].err, PAPI_OK, "thread %d: register, create, add, start, stop", i);
-		/* What the counting window guarantees, however busy the
-		 * machine: at least the CPU time measured inside it, at most
-		 * the thread's wall time around it (another thread's work
-		 * would show up as more). */
-		ok((double)j[i].count >= 0.99 * j[i].cpu && (double)j[i].count <= j[i].wall,
+		/* What the counting window guarantees: at most the thread's
+		 * wall time around it (another thread's work would show up as
+		 * more), and about the CPU time measured inside it. The
+		 * kernel's task-clock runs behind the thread's CPU clock on a
+		 * busy VM: a raw perf_event_open task-clock over 100 ms of
+		 * spinning read 0.5-7% less than CLOCK_THREAD_CPUTIME_ID at a
+		 * load of 11 on 2 CPUs, so the lower bound allows 20%. */
+		ok((double)j[i].count >= 0.8 * j[i].cpu && (double)j[i].count <= j[i].wall,
 		   "thread %d counted its own %.0f ms of work (%lld ns: measured %.0f ns CPU "
 		   "within %.0f ns)", i, j[i].work * 1e3, j[i].count, j[i].cpu, j[i].wall);
 		ok(j[i].tls == &j[i], "thread %d: its own thread-specific pointer", i);
