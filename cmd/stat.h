@@ -333,6 +333,12 @@ int st_time_stats(const struct st *s, int which, struct st_stats *o);
 void st_event_stats(const struct st *s, const struct st_event *e, struct st_stats *o);
 /* Percentage of the enabled time the event was really counting. */
 double st_running_pct(const struct st_event *e);
+/* Run r's status as an exit status: the command's, 128+N when signal N
+ * killed it; -1 when there is none (attach mode). */
+int st_run_code(const struct st_run *r);
+/* The run whose status papi stat exits with: the last that failed (a
+ * status other than 0), else the last; -1 when there was no run. */
+int st_status_run(const struct st *s);
 /* ---- stat_metrics.c: metric groups */
 /* -g LIST: add the comma-separated group names to s->o.groups. 0, or -1
  * after a usage message. */

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "cli.h"
@@ -111,6 +112,20 @@ void st_csv_report(const struct st *s, FILE *f)
 		csv_stat_row(&c, "time", st_time_names[w], "s", &t);
 		csv_empty(&c, 10, NULL);
 	}
+	/* Each run's exit status: a run that failed shows whichever it was */
+	for (int r = 0; s->o.cmd && r < s->nruns; r++) {
+		char name[16], note[96] = "";
+		int st = s->runs[r].status;
+		snprintf(name, sizeof name, "%d", r + 1);
+		if (WIFSIGNALED(st))
+			snprintf(note, sizeof note, "killed by signal %d, %s", WTERMSIG(st), strsignal(WTERMSIG(st)));
+		csv_field(&c, NULL);
+		csv_field(&c, "run");
+		csv_field(&c, name);
+		csv_int(&c, st_run_code(&s->runs[r]));
+		csv_field(&c, "exit_status");
+		csv_empty(&c, 5, *note ? note : NULL);
+	}
 	if (s->nrows)
 		st_rows_csv(s, &c);
 	/* What --timeout sent in the last run, and when. */
@@ -176,7 +191,10 @@ static void json_target(struct json *j, const struct st *s)
 		json_put_null(j);
 	}
 	json_kint(j, "runs", s->nruns);
-	int st = s->nruns > 0 ? s->runs[s->nruns - 1].status : -1;
+	/* papi stat's exit status and the run it comes from (the last that
+	 * failed), then every run's */
+	int d = s->o.cmd ? st_status_run(s) : -1;
+	int st = d >= 0 ? s->runs[d].status : -1;
 	json_key(j, "exit_status");
 	if (s->o.cmd)
 		json_int(j, s->exit_code);
@@ -187,6 +205,27 @@ static void json_target(struct json *j, const struct st *s)
 		json_int(j, WTERMSIG(st));
 	else
 		json_put_null(j);
+	json_key(j, "exit_statuses");
+	if (s->o.cmd) {
+		json_arr_begin(j);
+		for (int r = 0; r < s->nruns; r++)
+			json_int(j, st_run_code(&s->runs[r]));
+		json_arr_end(j);
+	} else {
+		json_put_null(j);
+	}
+	json_key(j, "signals");
+	if (s->o.cmd) {
+		json_arr_begin(j);
+		for (int r = 0; r < s->nruns; r++)
+			if (WIFSIGNALED(s->runs[r].status))
+				json_int(j, WTERMSIG(s->runs[r].status));
+			else
+				json_put_null(j);
+		json_arr_end(j);
+	} else {
+		json_put_null(j);
+	}
 	json_kbool(j, "multiplexed", s->multiplexed);
 	json_key(j, "timeout");
 	if (!s->o.timeout_ms) {
@@ -219,8 +258,8 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 		return;
 	}
 	struct st_stats t;
-	st_event_stats(s, e, &t);
 	json_kstr(j, "unit", e->is_time ? "ns" : "count");
+	st_event_stats(s, e, &t);
 	if (s->nruns == 1)
 		json_kint(j, "value", e->val[0]);
 	else

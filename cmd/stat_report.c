@@ -159,17 +159,34 @@ static void human_status(FILE *f, const struct st *s)
 	fprintf(f, s->o.system_wide ? " '" : " Counts of '");
 	for (int i = 0; i < s->o.ncmd; i++)
 		fprintf(f, "%s%s", i ? " " : "", s->o.cmd[i]);
-	int st = s->nruns > 0 ? s->runs[s->nruns - 1].status : 0;
+	int d = st_status_run(s);
+	int st = d >= 0 ? s->runs[d].status : 0;
 	if (s->o.repeat > 1)
-		fprintf(f, "'%s (%d of %d runs", s->o.system_wide ? " ran" : "", s->nruns, s->o.repeat);
+		fprintf(f, "'%s (%d of %d runs, ", s->o.system_wide ? " ran" : "", s->nruns, s->o.repeat);
 	else
 		fprintf(f, "'%s (", s->o.system_wide ? " ran" : "");
-	if (WIFSIGNALED(st))
-		fprintf(f, "%skilled by signal %d, %s", s->o.repeat > 1 ? ", last " : "",
-			WTERMSIG(st), strsignal(WTERMSIG(st)));
+	if (s->nruns > 1) {
+		/* every run's, so that a failed run shows whichever it was */
+		fputs("exit status of each:", f);
+		for (int r = 0; r < s->nruns; r++) {
+			int rs = s->runs[r].status;
+			if (WIFSIGNALED(rs))
+				fprintf(f, "%s signal %d", r ? "," : "", WTERMSIG(rs));
+			else
+				fprintf(f, "%s %d", r ? "," : "", WEXITSTATUS(rs));
+		}
+		fputs("; ", f);
+		if (st_run_code(&s->runs[d]) > 0)
+			fprintf(f, "run %d ", d + 1);
+		else
+			fputs("all ", f);
+	}
+	if (s->nruns > 1 && st_run_code(&s->runs[d]) == 0)
+		fputs("exited 0", f);
+	else if (WIFSIGNALED(st))
+		fprintf(f, "killed by signal %d, %s", WTERMSIG(st), strsignal(WTERMSIG(st)));
 	else
-		fprintf(f, "%sexit status %d", s->o.repeat > 1 ? ", last " : "",
-			WEXITSTATUS(st));
+		fprintf(f, "exit status %d", WEXITSTATUS(st));
 	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
 	if (sent)
 		fprintf(f, "; --timeout sent SIGTERM after %ld ms", s->o.timeout_ms);

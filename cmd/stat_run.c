@@ -343,10 +343,7 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 	run->status = w->status;
 	run->timeout = w->timeout;
 	s->nruns = r + 1;
-	if (WIFEXITED(w->status))
-		s->exit_code = WEXITSTATUS(w->status);
-	else if (WIFSIGNALED(w->status))
-		s->exit_code = 128 + WTERMSIG(w->status);
+	s->exit_code = st_run_code(&s->runs[st_status_run(s)]);
 }
 
 /* Whether the command can be spawned under counters opened on papi stat

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "cli.h"
 #include "stat.h"
@@ -82,4 +83,21 @@ void st_event_stats(const struct st *s, const struct st_event *e, struct st_stat
 double st_running_pct(const struct st_event *e)
 {
 	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;
+}
+
+int st_run_code(const struct st_run *r)
+{
+	if (r->status == -1)
+		return -1;
+	return WIFSIGNALED(r->status) ? 128 + WTERMSIG(r->status) : WEXITSTATUS(r->status);
+}
+
+/* With -r, a run that failed must not hide behind later ones that did not:
+ * a test suite that failed once is a failure. */
+int st_status_run(const struct st *s)
+{
+	for (int r = s->nruns - 1; r >= 0; r--)
+		if (st_run_code(&s->runs[r]) > 0)
+			return r;
+	return s->nruns - 1;
 }

@@ -157,3 +157,47 @@ EOF
 	run papi stat --delay 0 true
 	[ "$status" -eq 2 ]
 }
+
+# A command that ends with status 3 on its first run only (a file in the test
+# dir counts the runs), or with signal 15 on its second only.
+FIRST_FAILS='n=$(cat runs 2>/dev/null || echo 0); echo $((n + 1)) > runs; [ "$n" -gt 0 ] || exit 3'
+SECOND_KILLED='n=$(cat runs 2>/dev/null || echo 0); echo $((n + 1)) > runs; [ "$n" -ne 1 ] || kill -TERM $$'
+
+@test "stat -r: every run's exit status is reported, and a failed run is papi stat's status" {
+	# every run fails
+	run -3 --separate-stderr papi stat -r 3 -e perf::TASK-CLOCK sh -c 'exit 3'
+	[[ "$stderr" == *"(3 of 3 runs, exit status of each: 3, 3, 3; run 3 exit status 3)"* ]] ||
+		{ echo "$stderr"; false; }
+	run -3 papi stat -r 3 -j -o j.json -e perf::TASK-CLOCK sh -c 'exit 3'
+	jq -e '.exit_status == 3 and .exit_statuses == [3, 3, 3] and .signals == [null, null, null]' j.json
+	# only the first fails: the later successes do not hide it
+	rm -f runs
+	run -3 --separate-stderr papi stat -r 3 -e perf::TASK-CLOCK sh -c "$FIRST_FAILS"
+	[[ "$stderr" == *"(3 of 3 runs, exit status of each: 3, 0, 0; run 1 exit status 3)"* ]] ||
+		{ echo "$stderr"; false; }
+	rm -f runs
+	run -3 papi stat -r 3 -j -o j.json -e perf::TASK-CLOCK sh -c "$FIRST_FAILS"
+	jq -e '.exit_status == 3 and .exit_statuses == [3, 0, 0] and .signal == null' j.json
+	rm -f runs
+	run -3 papi stat -r 3 -x, -o c.csv -e perf::TASK-CLOCK sh -c "$FIRST_FAILS"
+	grep -q '^,run,1,3,exit_status,' c.csv
+	grep -q '^,run,2,0,exit_status,' c.csv
+	grep -q '^,run,3,0,exit_status,' c.csv
+	# a signal in the middle run: 128+15, in every format
+	rm -f runs
+	run -143 --separate-stderr papi stat -r 3 -e perf::TASK-CLOCK sh -c "$SECOND_KILLED"
+	[[ "$stderr" == *"exit status of each: 0, signal 15, 0; run 2 killed by signal 15"* ]] ||
+		{ echo "$stderr"; false; }
+	rm -f runs
+	run -143 papi stat -r 3 -j -o j.json -e perf::TASK-CLOCK sh -c "$SECOND_KILLED"
+	jq -e '.exit_status == 143 and .signal == 15 and .exit_statuses == [0, 143, 0] and
+		.signals == [null, 15, null]' j.json
+	rm -f runs
+	run -143 papi stat -r 3 -x, -o c.csv -e perf::TASK-CLOCK sh -c "$SECOND_KILLED"
+	grep -q '^,run,2,143,exit_status,.*killed by signal 15' c.csv
+	# all succeed: 0, each run said
+	run -0 --separate-stderr papi stat -r 2 -e perf::TASK-CLOCK true
+	[[ "$stderr" == *"(2 of 2 runs, exit status of each: 0, 0; all exited 0)"* ]] ||
+		{ echo "$stderr"; false; }
+}
+
