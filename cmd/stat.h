@@ -95,6 +95,7 @@ struct st_run {
 	double elapsed, user, sys;	/* seconds; user/sys < 0 when unknown */
 	int status;			/* wait status, -1 when none (attach mode) */
 	int timeout;			/* what --timeout sent: 0 nothing, 1 SIGTERM, 2 and SIGKILL */
+	int uncounted;			/* --delay outlasted it: counting never started */
 };
 
 struct st_interval {
@@ -339,6 +340,9 @@ int st_run_code(const struct st_run *r);
 /* The run whose status papi stat exits with: the last that failed (a
  * status other than 0), else the last; -1 when there was no run. */
 int st_status_run(const struct st *s);
+/* Why event e has no count (NULL when it has one): --delay outlasted every
+ * run, or it never got a counter. */
+const char *st_not_counted(const struct st *s, const struct st_event *e);
 /* ---- stat_metrics.c: metric groups */
 /* -g LIST: add the comma-separated group names to s->o.groups. 0, or -1
  * after a usage message. */

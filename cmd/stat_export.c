@@ -80,12 +80,25 @@ void st_csv_report(const struct st *s, FILE *f)
 			continue;
 		}
 		struct st_stats t;
+		const char *nc = st_not_counted(s, e);
+		char note[192];
+		if (nc && s->runs[0].uncounted) {
+			/* no value: a 0 would read as counted */
+			snprintf(note, sizeof note, "not counted: %s", nc);
+			csv_field(&c, NULL);
+			csv_field(&c, "event");
+			csv_field(&c, e->name);
+			csv_field(&c, NULL);
+			csv_field(&c, e->is_time ? "ns" : "count");
+			csv_empty(&c, 5, note);
+			continue;
+		}
 		st_event_stats(s, e, &t);
 		csv_stat_row(&c, "event", e->name, e->is_time ? "ns" : "count", &t);
 		csv_int(&c, per_run(s, e->en));
 		csv_int(&c, per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
-		csv_field(&c, e->run == 0 && e->en > 0 ? "not counted" : NULL);
+		csv_field(&c, nc ? "not counted" : NULL);
 		csv_field(&c, NULL);
 		csv_row_end(&c);
 	}
@@ -258,7 +271,19 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 		return;
 	}
 	struct st_stats t;
+	const char *nc = st_not_counted(s, e);
 	json_kstr(j, "unit", e->is_time ? "ns" : "count");
+	json_kbool(j, "counted", !nc);
+	if (nc && s->runs[0].uncounted) {
+		/* no value: a 0 would read as counted */
+		json_key(j, "value");
+		json_put_null(j);
+		json_kstr(j, "reason", nc);
+		json_obj_end(j);
+		return;
+	}
+	if (nc)
+		json_kstr(j, "reason", nc);
 	st_event_stats(s, e, &t);
 	if (s->nruns == 1)
 		json_kint(j, "value", e->val[0]);

@@ -213,7 +213,7 @@ static void human(const struct st *s, FILE *f)
 		}
 		struct st_stats t;
 		st_event_stats(s, e, &t);
-		if (e->run == 0 && e->en > 0) {
+		if (st_not_counted(s, e)) {
 			fprintf(f, "%21s %s\n", "<not counted>", e->name);
 			continue;
 		}
@@ -249,6 +249,19 @@ static void human(const struct st *s, FILE *f)
 			if (!s->ev[j].avail && s->ev[j].reason && !strcmp(s->ev[j].reason, e->reason))
 				fprintf(f, "%s %s", k++ ? "," : "", s->ev[j].name);
 		fprintf(f, ":\n   %s\n", e->reason);
+	}
+	/* and why an event has no count, once for those it concerns */
+	const char *why = NULL;
+	for (int i = 0; i < s->nev && !why; i++)
+		if (s->ev[i].avail)
+			why = st_not_counted(s, &s->ev[i]);
+	if (why) {
+		fprintf(f, "\n Not counted:");
+		for (int i = 0, k = 0; i < s->nev; i++)
+			if (s->ev[i].avail && st_not_counted(s, &s->ev[i]) &&
+			    !strcmp(st_not_counted(s, &s->ev[i]), why))
+				fprintf(f, "%s %s", k++ ? "," : "", s->ev[i].name);
+		fprintf(f, ":\n   %s\n", why);
 	}
 	if (!s->nrows)
 		human_groups(f, s, m, nm);

@@ -181,6 +181,7 @@ struct waited {
 	int timeout;		/* what --timeout sent: 0 nothing, 1 SIGTERM, 2 and SIGKILL */
 	int64_t count_from, count_to;	/* when counting began and ended (--delay,
 				 * --interval-count), 0 when it ran from t0 to the end */
+	int uncounted;		/* it ended before --delay: counting never started */
 };
 
 /* --delay: start the counters that were opened disabled. */
@@ -307,7 +308,11 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 				live--;
 			}
 	}
-	if (s->o.delay_ms && !w->count_to) {
+	if (start_at) {
+		/* ended before --delay: nothing was counted, not a count of 0 */
+		w->uncounted = 1;
+		w->count_from = w->count_to = origin;
+	} else if (s->o.delay_ms && !w->count_to) {
 		w->count_from = origin;
 		w->count_to = st_now_ns();
 	}
@@ -342,6 +347,7 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 	run->sys = tv_s(w->ru.ru_stime);
 	run->status = w->status;
 	run->timeout = w->timeout;
+	run->uncounted = w->uncounted;
 	s->nruns = r + 1;
 	s->exit_code = st_run_code(&s->runs[st_status_run(s)]);
 }
@@ -563,7 +569,7 @@ static int run_targets(struct st *s)
 	if (w.count_to)
 		el = w.count_to > w.count_from ? w.count_to - w.count_from : 0;
 	s->runs[0] = (struct st_run){ .elapsed_ns = el, .elapsed = (double)el / 1e9, .user = -1,
-				      .sys = -1, .status = -1 };
+				      .sys = -1, .status = -1, .uncounted = w.uncounted };
 	/* attached: the CPU time the targets used meanwhile */
 	if (!s->o.system_wide && w.ticks[0] >= 0) {
 		double hz = (double)sysconf(_SC_CLK_TCK);

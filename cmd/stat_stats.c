@@ -101,3 +101,19 @@ int st_status_run(const struct st *s)
 			return r;
 	return s->nruns - 1;
 }
+
+const char *st_not_counted(const struct st *s, const struct st_event *e)
+{
+	int r = 0;
+	while (r < s->nruns && s->runs[r].uncounted)
+		r++;
+	if (s->nruns > 0 && r == s->nruns) {
+		static char why[128];
+		snprintf(why, sizeof why, "%s before --delay's %ld ms: counting never started",
+			 s->o.cmd ? "the command ended" : "counting was stopped", s->o.delay_ms);
+		return why;
+	}
+	if (e->run == 0 && e->en > 0)
+		return "it never got a counter";
+	return NULL;
+}

@@ -140,7 +140,6 @@ EOF
 	# a command that ends before the delay: nothing is counted
 	run --separate-stderr papi stat -j --delay 3000 -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
 	[ "$status" -eq 0 ]
-	jq -e '.events[0].value == 0 and .events[1].value == 0' <<<"$stderr"
 	jq -e '.elapsed.mean == 0' <<<"$stderr"
 	# what the command does before the delay is not counted: its page
 	# faults come first (sort's buffers), then it only sleeps
@@ -201,3 +200,19 @@ SECOND_KILLED='n=$(cat runs 2>/dev/null || echo 0); echo $((n + 1)) > runs; [ "$
 		{ echo "$stderr"; false; }
 }
 
+@test "--delay longer than the command: every event is <not counted>, with the reason, in every format" {
+	why="the command ended before --delay's 3000 ms: counting never started"
+	run -0 --separate-stderr papi stat --delay 3000 -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
+	grep -Eq '^ +<not counted> perf::TASK-CLOCK$' <<<"$stderr" || { echo "$stderr"; false; }
+	grep -Eq '^ +<not counted> perf::PAGE-FAULTS$' <<<"$stderr" || { echo "$stderr"; false; }
+	[[ "$stderr" == *"Not counted: perf::TASK-CLOCK, perf::PAGE-FAULTS:"*"$why"* ]] || { echo "$stderr"; false; }
+	run -0 papi stat -j -o j.json --delay 3000 -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
+	jq -e --arg why "$why" '[.events[] | .available and .counted == false and .value == null and
+		.reason == $why] | all' j.json
+	run -0 papi stat -x, -o c.csv --delay 3000 -e perf::TASK-CLOCK,perf::PAGE-FAULTS true
+	grep -qF ",event,perf::TASK-CLOCK,,ns,,,,,,,,,not counted: $why," c.csv
+	grep -qF ",event,perf::PAGE-FAULTS,,count,,,,,,,,,not counted: $why," c.csv
+	# a delay the command outlasts counts as usual
+	run -0 papi stat -j -o j.json --delay 50 -e perf::TASK-CLOCK sleep 0.3
+	jq -e '.events[0].counted and .events[0].value > 0' j.json
+}
