@@ -211,6 +211,27 @@ static void classify(struct st_event *e)
 	e->is_time = e->role == ROLE_TASK_CLOCK || e->role == ROLE_CPU_CLOCK;
 }
 
+/* period= and freq= ask the kernel to sample: an interrupt every N events
+ * (or N times a second), which papi stat would pay for and never use (a
+ * task clock sampled every microsecond slows a command down a
+ * thousandfold). perf stat ignores them silently; papi stat refuses them,
+ * so that what was asked for is never quietly something else. 0, or -1
+ * after the message. */
+static int sampling_qualifier(const struct st_event *e)
+{
+	if (!(e->code & PAPI_NATIVE_MASK) || (e->code & PAPI_PRESET_MASK))
+		return 0;
+	const struct native *n = native_get(e->code & PAPI_NATIVE_AND_MASK);
+	if (!n || n->cidx > 0 || (!n->attr.sample_period && !n->attr.freq))
+		return 0;
+	const char *q = strcasestr(e->name, n->attr.freq ? ":freq=" : ":period=");
+	char cut[80];
+	cli_error("stat", "cannot count '%s': %.*s asks for sampling, which papi stat does not do "
+		  "(it counts every event): leave the qualifier out", cli_cut(e->name, cut, sizeof cut),
+		  q ? (int)strcspn(q + 1, ":") : 6, q ? q + 1 : "period");
+	return -1;
+}
+
 int st_events_resolve(struct st *s)
 {
 	char *off = component_off();
@@ -240,6 +261,10 @@ int st_events_resolve(struct st *s)
 			else
 				cli_error("stat", "%s event '%s': %s (see 'papi avail' and "
 					  "'papi native')", what, cli_cut(e->name, cut, sizeof cut), PAPI_strerror(ret));
+			free(off);
+			return -1;
+		}
+		if (sampling_qualifier(e) < 0) {
 			free(off);
 			return -1;
 		}

@@ -240,3 +240,24 @@ for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
 		[[ "$output" != *"unknown event 'nopmu/event=0x3c'"* ]]
 	done
 }
+
+@test "stat -e: a sampling qualifier (period=, freq=) is refused before the command runs" {
+	for q in period=1000 freq=100 u:period=5000; do
+		run -1 --separate-stderr papi stat -e "perf::TASK-CLOCK:$q" touch ran
+		[[ "$stderr" == *"cannot count 'perf::TASK-CLOCK:$q': ${q#u:} asks for sampling"* ]] ||
+			{ echo "$stderr"; false; }
+		[ ! -e ran ]
+	done
+}
+
+@test "an out-of-range period= is refused by name, before the kernel sees it" {
+	for v in -1 9223372036854775808 99999999999999999999999; do
+		run -1 --separate-stderr papi stat -e "perf::TASK-CLOCK:period=$v" touch ran
+		[[ "$stderr" == *"invalid event 'perf::TASK-CLOCK:period=$v': period=$v: out of range"* ]] ||
+			{ echo "$stderr"; false; }
+		[ ! -e ran ]
+		# the library's own answer, for any caller
+		run -1 --separate-stderr papi native -e "perf::TASK-CLOCK:period=$v"
+		[[ "$stderr" == *"period=$v: out of range"* ]] || { echo "$stderr"; false; }
+	done
+}
