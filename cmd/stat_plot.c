@@ -51,15 +51,24 @@ int st_plot(const struct st *s)
 	double *next = buf;
 	for (int k = 0; k < n; k++)
 		x[k] = (double)s->iv[k].t_ns / 1e9;
-	/* the events: the counts of each interval (times in ms) */
+	/* the events: each interval's count over its own length, a rate (a
+	 * time per second is the CPUs busy): the last interval, cut short by
+	 * the end, and one that a late read made longer, are not a dip or a
+	 * peak but what happened in them */
+	double len[n];
+	for (int k = 0; k < n; k++) {
+		int64_t d = s->iv[k].t_ns - (k ? s->iv[k - 1].t_ns : 0);
+		len[k] = d > 0 ? (double)d / 1e9 : NAN;
+	}
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail)
 			continue;
 		struct plot_panel *q = &p[np++];
-		snprintf(titles[i], sizeof titles[i], "%.80s, in each interval", e->name);
+		snprintf(titles[i], sizeof titles[i], "%.80s, %s", e->name,
+			 e->is_time ? "busy in each interval" : "per second of each interval");
 		q->title = titles[i];
-		q->unit = e->is_time ? "ms" : "count";
+		q->unit = e->is_time ? "CPUs" : "1/s";
 		int by_row = rows && e->cidx == 0 && s->iv[0].rows;
 		q->nlines = by_row ? s->nrows : 1;
 		for (int l = 0; l < q->nlines; l++) {
@@ -67,7 +76,7 @@ int st_plot(const struct st *s)
 			q->y[l] = next;
 			for (int k = 0; k < n; k++) {
 				long long v = by_row ? s->iv[k].rows[l * s->nev + i] : s->iv[k].val[i];
-				next[k] = e->is_time ? (double)v / 1e6 : (double)v;
+				next[k] = (e->is_time ? (double)v / 1e9 : (double)v) / len[k];
 			}
 			next += n;
 		}

@@ -264,17 +264,27 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			int last = s->o.interval_count && niv + 1 == s->o.interval_count;
 			if (last)
 				st_sets_stop(s);
+			/* Each row is labelled with the clock at its read, not
+			 * with the time it was due: a read that comes late (a
+			 * busy machine, papi stopped) makes a longer row. */
+			int64_t at = st_now_ns();
 			if ((s->o.aggr ? st_rows_sample(s, cur) : st_sets_read(s, cur, NULL, NULL)) == 0) {
-				st_interval(s, next_iv - origin, t - origin, cur);
-				st_rows_interval(s, next_iv - origin);
+				st_interval(s, at - origin, at - origin, cur);
+				st_rows_interval(s, at - origin);
 			}
+			/* The next row is due at the next step of the
+			 * schedule at least half a step away: the missed ones
+			 * are skipped, never caught up with as rows of a few
+			 * microseconds that read 0 while the command runs. */
 			next_iv += step;
+			while (next_iv < at + step / 2)
+				next_iv += step;
 			if (s->o.interval_count && ++niv == s->o.interval_count) {
 				/* --interval-count: counting ends here; a command
 				 * still runs to its end, as under perf stat */
 				s->iv_stopped = 1;
 				w->count_from = origin;
-				w->count_to = origin + niv * step;
+				w->count_to = at;
 				next_iv = 0;
 				if (pid <= 0)
 					break;

@@ -8,11 +8,11 @@ load helper
 	[ "$status" -eq 0 ]
 	check_svg run.svg
 	# one panel per event and per metric of the intervals, with units
-	for t in 'perf::PAGE-FAULTS, in each interval' 'perf::TASK-CLOCK, in each interval' page_fault_rate cpu_utilization; do
+	for t in 'perf::PAGE-FAULTS, per second of each interval' 'perf::TASK-CLOCK, busy in each interval' page_fault_rate cpu_utilization; do
 		grep -qF ">$t</text>" run.svg || { echo "no panel $t"; false; }
 	done
 	grep -qF '>time since counting began (s)</text>' run.svg
-	grep -qF '>ms</text>' run.svg
+	grep -qF '>CPUs</text>' run.svg
 	grep -qF '>1/s</text>' run.svg
 	# nine lines (four events, five metrics), each event with a point per interval
 	[ "$(grep -c '<path' run.svg)" -eq 9 ]

@@ -127,8 +127,8 @@ EOF
 	[ "$status" -eq 0 ]
 	jq -e '.intervals | length == 2' <<<"$stderr"
 	jq -e '([.intervals[].values[0]] | add) == .events[0].value' <<<"$stderr"
-	# the time counted, not the command's: two intervals
-	jq -e '.elapsed.mean == 0.06' <<<"$stderr"
+	# the time counted, not the command's: two intervals, to the second read
+	jq -e '.elapsed.mean >= 0.06 and .elapsed.mean == .intervals[-1].time' <<<"$stderr"
 	run papi stat --interval-count 2 true
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--interval-count needs -I"* ]]
@@ -152,7 +152,7 @@ EOF
 	jq -e '.events[0].value > 1000' <<<"$stderr"
 	# intervals begin with the counting
 	run --separate-stderr papi stat -j -D 100 -I 100 -e perf::TASK-CLOCK sleep 0.35
-	jq -e '.intervals[0].time == 0.1 and (.intervals | length) <= 3' <<<"$stderr"
+	jq -e '.intervals[0].time >= 0.1 and (.intervals | length) <= 3' <<<"$stderr"
 	run papi stat --delay 0 true
 	[ "$status" -eq 2 ]
 }
