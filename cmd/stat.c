@@ -385,7 +385,6 @@ int cmd_stat(int argc, char **argv)
 		goto fail;
 	if (st_events_resolve(&s) < 0 || st_groups_map(&s) < 0)
 		goto fail;
-	st_bundles(&s);
 	s.runs = calloc((size_t)s.o.repeat, sizeof *s.runs);
 	for (int i = 0; i < s.nev; i++)
 		if (!(s.ev[i].val = calloc((size_t)s.o.repeat, sizeof *s.ev[i].val)))

@@ -223,10 +223,13 @@ void st_cpus_offline(char *buf, size_t len);
 void st_cpus_free(struct st *s);
 
 /* ---- stat_sets.c: the EventSets */
-/* After st_events_resolve: refuse the {...} groups that hold another
- * component's event (a kernel group holds perf_event's only). Each group
- * is counted in its own EventSet of a target, bundle ev->brace. */
-void st_bundles(struct st *s);
+/* Each {...} group's perf_event events are counted in their own EventSet
+ * of a target, bundle ev->brace (one kernel group); its other events in
+ * their component's set. */
+/* How the events of {...} group g are counted together, for the report:
+ * NULL when they form one kernel group, else a sentence ("not a kernel
+ * group: io's are read together, in one call"). */
+const char *st_brace_how(const struct st *s, int g);
 /* Set up target t: its EventSets, with the events added; the first target
  * decides which events can be counted (a {...} group whole or not at all).
  * 0, or -1 after printing the event that cannot be set up and why. */

@@ -98,7 +98,7 @@ void st_csv_report(const struct st *s, FILE *f)
 		csv_int(&c, per_run(s, e->en));
 		csv_int(&c, per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
-		csv_field(&c, nc ? "not counted" : NULL);
+		csv_field(&c, nc ? "not counted" : e->brace ? st_brace_how(s, e->brace) : NULL);
 		csv_field(&c, NULL);
 		csv_row_end(&c);
 	}
@@ -264,6 +264,8 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	json_kstr(j, "name", e->name);
 	if (e->brace)
 		json_kint(j, "group", e->brace);
+	if (e->brace && e->avail && st_brace_how(s, e->brace))
+		json_kstr(j, "group_note", st_brace_how(s, e->brace));
 	json_kbool(j, "available", e->avail);
 	if (!e->avail) {
 		json_kstr(j, "reason", e->reason);

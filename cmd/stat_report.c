@@ -250,6 +250,17 @@ static void human(const struct st *s, FILE *f)
 				fprintf(f, "%s %s", k++ ? "," : "", s->ev[j].name);
 		fprintf(f, ":\n   %s\n", e->reason);
 	}
+	/* how a {...} group that is not one kernel group was counted */
+	for (int g = 1; g <= s->nbraces; g++) {
+		const char *how = st_brace_how(s, g);
+		if (!how)
+			continue;
+		fputs("\n Group {", f);
+		for (int i = 0, k = 0; i < s->nev; i++)
+			if (s->ev[i].brace == g)
+				fprintf(f, "%s%s", k++ ? "," : "", s->ev[i].name);
+		fprintf(f, "}:\n   %s\n", how);
+	}
 	/* and why an event has no count, once for those it concerns */
 	const char *why = NULL;
 	for (int i = 0; i < s->nev && !why; i++)

@@ -178,6 +178,11 @@ static int csets_add(struct st *s)
 		if (!e->avail || e->cidx <= 0)
 			continue;
 		const char *why = cmp_unsuitable(s, e->cidx);
+		if (why && e->brace) {
+			papi_set_reason("%s", why);	/* the group: whole or not at all */
+			brace_fails(s, e->brace, e, PAPI_ENOSUPP);
+			continue;
+		}
 		if (why) {
 			e->avail = 0;
 			free(e->reason);
@@ -212,7 +217,10 @@ static int csets_add(struct st *s)
 				free(r);
 				return ret;
 			}
-			st_not_available(e, ret);
+			if (e->brace)
+				brace_fails(s, e->brace, e, ret);
+			else
+				st_not_available(e, ret);
 			continue;
 		}
 		e->slot = PAPI_num_events(*id) - 1;
@@ -266,14 +274,39 @@ static int refuse(const struct st *s)
 	return bad ? -1 : 0;
 }
 
-void st_bundles(struct st *s)
+/* A {...} group may hold any component's events: perf_event's go into
+ * the group's kernel group (its bundle), the others into their
+ * component's set (csets_add), read together with one call of that
+ * component; the report says so. */
+const char *st_brace_how(const struct st *s, int g)
 {
-	/* a kernel group holds perf_event's events only */
-	for (int i = 0; i < s->nev; i++)
-		if (s->ev[i].avail && s->ev[i].brace && s->ev[i].cidx > 0) {
-			papi_set_reason("an event of another component cannot join a kernel group");
-			brace_fails(s, s->ev[i].brace, &s->ev[i], PAPI_ECMP);
+	static char how[400];
+	int kernel = 0, ncmp = 0, cmps[8];
+	for (int i = 0; i < s->nev; i++) {
+		const struct st_event *e = &s->ev[i];
+		if (e->brace != g || !e->avail)
+			continue;
+		if (e->cidx <= 0) {
+			kernel++;
+			continue;
 		}
+		int seen = 0;
+		for (int k = 0; k < ncmp; k++)
+			seen |= cmps[k] == e->cidx;
+		if (!seen && ncmp < 8)
+			cmps[ncmp++] = e->cidx;
+	}
+	if (ncmp == 0)
+		return NULL;	/* a kernel group, as the braces say */
+	size_t k = (size_t)snprintf(how, sizeof how, "not a kernel group: ");
+	if (kernel)
+		k += (size_t)snprintf(how + k, sizeof how - k, "perf_event's events are one kernel group; ");
+	for (int c = 0; c < ncmp && k < sizeof how; c++) {
+		const PAPI_component_info_t *ci = PAPI_get_component_info(cmps[c]);
+		k += (size_t)snprintf(how + k, sizeof how - k, "%s%s's are read together, in one call%s",
+				      c ? "; " : "", ci ? ci->name : "?", kernel ? ", apart from them" : "");
+	}
+	return how;
 }
 
 /* One set of target t for bundle b, configured for it. Its id, or -1. */
