@@ -66,7 +66,7 @@ static const struct cli_opt opts[] = {
 	{ "strict", OPT_STRICT, no_argument, NULL,
 	  "refuse to run when an event cannot be counted (else it is reported as not supported)" },
 	{ "domain", OPT_DOMAIN, required_argument, "DOM[,DOM...]",
-	  "count in these domains: user (the default), kernel, supervisor, or all that this user may" },
+	  "count in these domains: user, kernel, supervisor, or all that this user may (the default)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -373,14 +373,10 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	}
 	event_files_report("stat");
-	if (cli_can_count("stat") != 0 ||
-	    (s.o.domain && cli_set_domain("stat", s.o.domain_arg, s.o.domain) != 0) ||
-	    st_groups_add(&s) < 0)
+	/* Every domain this user may count, as perf stat (who may count
+	 * whole CPUs may count the kernel) */
+	if (cli_can_count("stat") != 0 || st_domain_choose(&s) < 0 || st_groups_add(&s) < 0)
 		goto fail;
-	/* A whole CPU is counted in every domain this user may, as perf stat
-	 * -a does (who may count CPUs may count the kernel). */
-	if (s.o.system_wide && !s.o.domain)
-		PAPI_set_domain(PAPI_DOM_ALL);
 	if (s.nev == 0 && st_events_default(&s) < 0)
 		goto fail;
 	if (st_events_resolve(&s) < 0 || st_groups_map(&s) < 0)

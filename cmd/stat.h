@@ -26,6 +26,8 @@ struct st_event {
 	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
 	long long *val;		/* per run (scaled) */
 	uint64_t en, run;	/* time enabled/running, summed over runs and targets */
+	char *label;		/* the text report's name, with perf's :u when it counts
+				 * user space only (owned; NULL: name) */
 };
 
 struct st_opts {
@@ -37,7 +39,7 @@ struct st_opts {
 	const char *out_path;	/* -o */
 	int no_inherit, no_multiplex;
 	int strict;		/* --strict: an event that cannot be counted is an error */
-	int domain;		/* --domain: PAPI_DOM_* bits, 0 for the default (user) */
+	int domain;		/* --domain: PAPI_DOM_* bits, 0 for the default (all this user may) */
 	const char *domain_arg;	/* its text, for messages */
 	long interval_ms;	/* -I, 0 = none */
 	long interval_count;	/* --interval-count: stop counting after that many, 0 = none */
@@ -149,6 +151,9 @@ struct st {
 	struct st_rank rank;	/* this process in its MPI job */
 	int ranked;		/* the JSON report says the MPI rank and job */
 	int exit_code;		/* what papi stat exits with */
+	int dom;		/* the EventSets' domain (PAPI_DOM_* bits, as resolved) */
+	int dom_auto;		/* no --domain (or "all"): every domain this user may */
+	char *dom_note;		/* why only user space is counted, after a fall-back (owned) */
 };
 
 /* ---- stat_events.c */
@@ -174,6 +179,31 @@ const char *st_skip_name(const char *why, const char *name);
 /* e cannot be counted here (ret says why, unless e has a reason already). */
 void st_not_available(struct st_event *e, int ret);
 void st_free(struct st *s);
+
+/* ---- stat_domain.c: the domains counted */
+/* Choose the domain of the EventSets: --domain's, or every domain this
+ * user may count (user space, with the reason kept, when it may not count
+ * the kernel). 0, or -1 after a message. */
+int st_domain_choose(struct st *s);
+/* Whether ret, a failure to open a counter, is the kernel refusing the
+ * kernel's share that s chose by default: st_domain_fallback then. */
+int st_domain_refused(const struct st *s, int ret);
+/* Count in user space from now on, and say why. 0 or -1. */
+int st_domain_fallback(struct st *s);
+/* Event e's domain (PAPI_DOM_* bits; 0 for another component's); *named:
+ * its name chose it (:u, :k). */
+int st_event_dom(const struct st *s, const struct st_event *e, int *named);
+/* "all", "user", "kernel", "user,kernel", ... of dom, in buf when needed;
+ * NULL for 0. */
+const char *st_dom_word(int dom, char *buf, size_t len);
+/* Once the sets are set up: each event's label (its name with perf's :u,
+ * :k, ... unless it counts every domain or its name chose). */
+void st_domain_labels(struct st *s);
+/* The name the text report shows. */
+const char *st_label(const struct st_event *e);
+/* The text report's note on the domains: user space only and why, and why
+ * context switches may read 0 there; nothing when all are counted. */
+void st_domain_human(const struct st *s, FILE *f);
 
 /* ---- stat_rows.c: --per-cpu, --per-core, --per-socket, --per-node,
  * --per-thread, --per-process */
@@ -406,6 +436,9 @@ void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *tot
 /* ---- stat_export.c: CSV and JSON */
 struct csv;
 void st_csv_header(struct csv *c);
+/* The domain column (and JSON field) of event e: "all", "user", ...; NULL
+ * for another component's event. */
+const char *st_csv_domain(const struct st *s, const struct st_event *e, char *buf, size_t len);
 void st_csv_report(const struct st *s, FILE *f);
 void st_json_report(const struct st *s, FILE *f);
 

@@ -294,7 +294,9 @@ void st_free(struct st *s)
 	for (int i = 0; i < s->nev; i++) {
 		free(s->ev[i].reason);
 		free(s->ev[i].val);
+		free(s->ev[i].label);
 	}
+	free(s->dom_note);
 	for (int i = 0; i < s->niv; i++) {
 		free(s->iv[i].val);
 		free(s->iv[i].rows);

@@ -51,15 +51,22 @@ static void csv_stat_row(struct csv *c, const char *kind, const char *name, cons
 	csv_num(c, t->max);
 }
 
-/* Empty columns from from, then the note; the target (the last column) is
- * empty: a row of the totals. */
+/* Empty columns from from, then the note; the target is empty (a row of
+ * the totals), and so is the domain (the last column: events only). */
 static void csv_empty(struct csv *c, int from, const char *note)
 {
-	for (int k = from; k < st_ncsv_cols - 2; k++)
+	for (int k = from; k < st_ncsv_cols - 3; k++)
 		csv_field(c, NULL);
 	csv_field(c, note);
 	csv_field(c, NULL);
+	csv_field(c, NULL);
 	csv_row_end(c);
+}
+
+const char *st_csv_domain(const struct st *s, const struct st_event *e, char *buf, size_t len)
+{
+	int named;
+	return st_dom_word(st_event_dom(s, e, &named), buf, len);
 }
 
 void st_csv_report(const struct st *s, FILE *f)
@@ -100,6 +107,8 @@ void st_csv_report(const struct st *s, FILE *f)
 		csv_num(&c, st_running_pct(e));
 		csv_field(&c, nc ? "not counted" : e->brace ? st_brace_how(s, e->brace) : NULL);
 		csv_field(&c, NULL);
+		char dom[32];
+		csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
 		csv_row_end(&c);
 	}
 	for (int k = 0; k < nm; k++) {
@@ -240,6 +249,10 @@ static void json_target(struct json *j, const struct st *s)
 		json_put_null(j);
 	}
 	json_kbool(j, "multiplexed", s->multiplexed);
+	/* the domain chosen for the events, and why only user space */
+	char dom[32];
+	json_kstr(j, "domain", st_dom_word(s->dom, dom, sizeof dom));
+	json_kstr(j, "domain_note", s->dom_note);
 	json_key(j, "timeout");
 	if (!s->o.timeout_ms) {
 		json_put_null(j);
@@ -275,6 +288,8 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	struct st_stats t;
 	const char *nc = st_not_counted(s, e);
 	json_kstr(j, "unit", e->is_time ? "ns" : "count");
+	char dom[32];
+	json_kstr(j, "domain", st_csv_domain(s, e, dom, sizeof dom));
 	json_kbool(j, "counted", !nc);
 	if (nc && s->runs[0].uncounted) {
 		/* no value: a 0 would read as counted */

@@ -201,6 +201,7 @@ static void human(const struct st *s, FILE *f)
 	int nm = st_metrics(s, m), multi = s->nruns > 1;
 	fputc('\n', f);
 	human_status(f, s);
+	st_domain_human(s, f);
 	if (multi && !s->nrows)
 		stats_header(f);
 	if (s->nrows)
@@ -214,7 +215,7 @@ static void human(const struct st *s, FILE *f)
 		struct st_stats t;
 		st_event_stats(s, e, &t);
 		if (st_not_counted(s, e)) {
-			fprintf(f, "%21s %s\n", "<not counted>", e->name);
+			fprintf(f, "%21s %s\n", "<not counted>", st_label(e));
 			continue;
 		}
 		if (multi) {
@@ -224,10 +225,10 @@ static void human(const struct st *s, FILE *f)
 		} else {
 			st_human_value(f, e, t.mean);
 		}
-		fprintf(f, " %s", e->name);
+		fprintf(f, " %s", st_label(e));
 		for (int k = 0; k < nm; k++)
 			if (m[k].grp->dflt && m[k].line == i)
-				human_metric(f, e->name, &m[k]);
+				human_metric(f, st_label(e), &m[k]);
 		double pct = st_running_pct(e);
 		if (e->en && pct < 99.995)
 			fprintf(f, "  (counted %.2f%% of the time, scaled)", pct);
@@ -350,8 +351,10 @@ void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *tot
 			csv_field(&c, e->name);
 			csv_int(&c, d[i]);
 			csv_field(&c, e->is_time ? "ns" : "count");
-			for (int k = 5; k < st_ncsv_cols; k++)
+			for (int k = 5; k < st_ncsv_cols - 1; k++)
 				csv_field(&c, NULL);
+			char dom[32];
+			csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
 			csv_row_end(&c);
 		}
 		for (int k = 0; k < nm; k++) {
@@ -360,11 +363,12 @@ void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *tot
 			csv_field(&c, m[k].def->name);
 			csv_double(&c, st_tidy(m[k].value));
 			csv_field(&c, m[k].def->unit);
-			for (int j = 5; j < st_ncsv_cols - 2; j++)
+			for (int j = 5; j < st_ncsv_cols - 3; j++)
 				csv_field(&c, NULL);
 			char note[80];
 			snprintf(note, sizeof note, "group %s", m[k].grp->g->name);
 			csv_field(&c, note);
+			csv_field(&c, NULL);
 			csv_field(&c, NULL);
 			csv_row_end(&c);
 		}
@@ -377,7 +381,7 @@ void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *tot
 				continue;
 			fprintf(f, "%12.3f ", t);
 			st_human_value(f, e, (double)d[i]);
-			fprintf(f, " %s\n", e->name);
+			fprintf(f, " %s\n", st_label(e));
 		}
 		for (int k = 0; k < nm; k++) {
 			fprintf(f, "%12.3f ", t);

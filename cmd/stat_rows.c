@@ -234,7 +234,7 @@ void st_rows_human(const struct st *s, FILE *f, const struct st_metric *m, int n
 			st_event_stats(s, e, &t);
 			fprintf(f, "%-14s", "all");
 			st_human_value(f, e, t.mean);
-			fprintf(f, " %s\n", e->name);
+			fprintf(f, " %s\n", st_label(e));
 			continue;
 		}
 		for (int w = 0; w < s->nrows; w++) {
@@ -243,11 +243,11 @@ void st_rows_human(const struct st *s, FILE *f, const struct st_metric *m, int n
 			row_stats(s, row, i, &t);
 			row_label(s, f, row);
 			if (row->run[i] == 0 && row->en[i] > 0) {
-				fprintf(f, " %21s %s\n", "<not counted>", e->name);
+				fprintf(f, " %21s %s\n", "<not counted>", st_label(e));
 				continue;
 			}
 			st_human_value(f, e, t.mean);
-			fprintf(f, " %-24s", e->name);
+			fprintf(f, " %-24s", st_label(e));
 			for (int k = 0; k < nm; k++) {
 				struct st_stats mt;
 				if (!m[k].grp->dflt || m[k].line != i)
@@ -342,15 +342,17 @@ void st_rows_interval(struct st *s, int64_t t_ns)
 				csv_field(&c, s->ev[i].name);
 				csv_int(&c, d);
 				csv_field(&c, s->ev[i].is_time ? "ns" : "count");
-				for (int k = 5; k < st_ncsv_cols - 1; k++)
+				for (int k = 5; k < st_ncsv_cols - 2; k++)
 					csv_field(&c, NULL);
 				csv_field(&c, s->rows[w].label);
+				char dom[32];
+				csv_field(&c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
 				csv_row_end(&c);
 			} else {
 				fprintf(f, "%12.3f ", t);
 				row_label(s, f, &s->rows[w]);
 				st_human_value(f, &s->ev[i], (double)d);
-				fprintf(f, " %s\n", s->ev[i].name);
+				fprintf(f, " %s\n", st_label(&s->ev[i]));
 			}
 		}
 	}
@@ -377,9 +379,11 @@ void st_rows_csv(const struct st *s, struct csv *c)
 			csv_double(c, st_tidy(t.mean));
 			csv_field(c, s->ev[i].is_time ? "ns" : "count");
 			csv_int(c, t.n);
-			for (int k = 6; k < st_ncsv_cols - 1; k++)
+			for (int k = 6; k < st_ncsv_cols - 2; k++)
 				csv_field(c, NULL);
 			csv_field(c, row->label);
+			char dom[32];
+			csv_field(c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
 			csv_row_end(c);
 		}
 		for (int k = 0; k < nm; k++) {
@@ -393,9 +397,10 @@ void st_rows_csv(const struct st *s, struct csv *c)
 			csv_double(c, st_tidy(mt.mean));
 			csv_field(c, m[k].def->unit);
 			csv_int(c, mt.n);
-			for (int j = 6; j < st_ncsv_cols - 1; j++)
+			for (int j = 6; j < st_ncsv_cols - 2; j++)
 				csv_field(c, NULL);
 			csv_field(c, row->label);
+			csv_field(c, NULL);
 			csv_row_end(c);
 		}
 	}

@@ -97,6 +97,8 @@ static int add_bundle(struct st *s, int id, int b, int first)
 			continue;
 		}
 		int ret = PAPI_add_event(id, e->code);
+		if (st_domain_refused(s, ret))
+			return ret;	/* the caller counts user space instead */
 		if (b > 0 && ret != PAPI_OK) {
 			if (!not_supported(ret))
 				return ret;
@@ -111,6 +113,8 @@ static int add_bundle(struct st *s, int id, int b, int first)
 			s->multiplexed = 1;
 			if ((ret = es_reopen(es)) == PAPI_OK)
 				ret = PAPI_add_event(id, e->code);
+			if (st_domain_refused(s, ret))
+				return ret;
 		}
 		if (ret == PAPI_ECNFLCT && s->o.no_multiplex) {
 			char others[1024], cut[80];
@@ -346,8 +350,24 @@ int st_sets_add_target(struct st *s, const struct st_target *t)
 		s->sets[s->nsets++] = id;
 		ret = add_bundle(s, id, b, first);
 	}
+	if (first && st_domain_refused(s, ret)) {
+		/* the kernel's share refused: this target again, in user space */
+		while (s->nsets > 0) {	/* the first target's are all there are */
+			PAPI_cleanup_eventset(s->sets[s->nsets - 1]);
+			PAPI_destroy_eventset(&s->sets[--s->nsets]);
+		}
+		s->ntargets--;
+		s->multiplexed = 0;
+		for (int i = 0; i < s->nev; i++)
+			s->ev[i].slot = -1;
+		if (st_domain_fallback(s) < 0)
+			return -1;
+		return st_sets_add_target(s, t);
+	}
 	if (ret == PAPI_OK && first)
 		ret = csets_add(s);
+	if (ret == PAPI_OK && first)
+		st_domain_labels(s);
 	if (ret == PAPI_OK && first && s->o.strict && refuse(s) < 0)
 		return -1;
 	if (ret != PAPI_OK && !first && t->tid) {

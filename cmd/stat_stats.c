@@ -12,7 +12,7 @@
 /* The CSV columns, the same in every mode. */
 const char *const st_csv_cols[] = {
 	"time", "kind", "name", "value", "unit", "runs", "stddev", "min", "median", "max",
-	"time_enabled", "time_running", "running_pct", "note", "target",
+	"time_enabled", "time_running", "running_pct", "note", "target", "domain",
 };
 const int st_ncsv_cols = (int)(sizeof st_csv_cols / sizeof *st_csv_cols);
 

@@ -74,7 +74,7 @@ ncpus() {
 	run --separate-stderr papi stat -a --per-socket -e perf::CPU-CLOCK true
 	grep -Eq "^S0 +[0-9]+ +[0-9.]+ ms +perf::CPU-CLOCK +# [0-9.]+ CPUs utilized" <<<"$stderr"
 	run --separate-stderr papi stat -A -e perf::CPU-CLOCK -C 0 -x, true
-	grep -q '^,event,perf::CPU-CLOCK,[0-9]*,ns,1,.*,CPU0$' <<<"$stderr"
+	grep -q '^,event,perf::CPU-CLOCK,[0-9]*,ns,1,.*,CPU0,all$' <<<"$stderr"
 }
 
 @test "-C LIST: only those CPUs; CPUs that are not there are refused" {
@@ -154,5 +154,5 @@ threads() {
 	run --separate-stderr papi stat -a -A -j -I 50 -e perf::CPU-CLOCK sleep 0.12
 	jq -e 'all(.intervals[]; .values[0] == ([.rows[][0]] | add))' <<<"$stderr"
 	run --separate-stderr papi stat -a -A -x, -I 50 --interval-count 1 -e perf::CPU-CLOCK
-	grep -q '^[0-9.]*,interval,perf::CPU-CLOCK,[0-9]*,ns,.*,CPU0$' <<<"$stderr"
+	grep -q '^[0-9.]*,interval,perf::CPU-CLOCK,[0-9]*,ns,.*,CPU0,all$' <<<"$stderr"
 }

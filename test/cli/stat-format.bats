@@ -119,7 +119,8 @@ lines = text.splitlines()
 head = next(l for l in lines if 'median' in l)
 assert re.search(r'mean\s+± stddev\s+min\s+median\s+max\s+event', head), head
 def row(name):
-    return next(l for l in lines if re.search(r'\s%s(\s|$)' % re.escape(name), l))
+    # an ordinary user counts user space: perf's :u after the name
+    return next(l for l in lines if re.search(r'\s%s(:u)?(\s|$)' % re.escape(name), l))
 clk = row('perf::TASK-CLOCK')
 vals = re.findall(r'(\d+\.\d+) ms', clk)
 assert len(vals) == 4 and all(len(v.split('.')[1]) == 3 for v in vals), clk
@@ -128,7 +129,7 @@ pf = row('perf::PAGE-FAULTS')
 nums = re.findall(r'(?<![\d.])(\d+(?:\.\d+)?)(?![\d.%])', pf.split('perf::PAGE-FAULTS')[0])
 assert len(nums) == 4 and len({len(n.split('.')[1]) if '.' in n else 0 for n in nums}) == 1, pf
 for t in ('elapsed', 'user', 'sys'):
-    l = row(t)
+    l = next(l for l in lines if l.endswith(' ' + t))
     vals = re.findall(r'(\d+\.\d+) s\b', l)
     assert len(vals) == 4 and all(len(v.split('.')[1]) == 6 for v in vals), l
     assert re.search(r'± +\d+\.\d\d%', l), l

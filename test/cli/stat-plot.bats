@@ -16,7 +16,7 @@ load helper
 	grep -qF '>1/s</text>' run.svg
 	# nine lines (four events, five metrics), each event with a point per interval
 	[ "$(grep -c '<path' run.svg)" -eq 9 ]
-	n=$(grep -c ' perf::PAGE-FAULTS$' <<<"$stderr")
+	n=$(grep -Ec ' perf::PAGE-FAULTS(:u)?$' <<<"$stderr")
 	[ "$n" -ge 2 ]
 	[ "$(grep -o '<circle' run.svg | wc -l)" -ge $((n * 4)) ]
 }
