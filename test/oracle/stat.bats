@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# stat.bats: papi stat against perf stat, event by event, on the same deterministic workloads, in each report format and each domain this user may count.
+load ../cli/helper
+load stat_helper
+
+# Tolerances. Page faults: a workload's own pages are exact, but the program
+# loader's and the C library's start-up faults vary by a few from one run to
+# the next (where ASLR puts the stack, the heap and the libraries), so two
+# runs of one program differ by up to 8 faults (16 for 8 programs started in
+# a loop, whose execs each vary). Task clock: two runs of the same CPU-bound
+# work differ in time: 20%. Context switches depend on the scheduler: only
+# the lower bound the workload forces is exact.
+
+@test "text: page faults of user-touched pages, as perf stat counts them, with its domain suffix" {
+	local cmd="$WORK touch 2000"
+	run -0 papi stat -o p.txt -e perf::PAGE-FAULTS $cmd
+	perf_stat page-faults q.csv $cmd
+	local a b
+	a=$(papi_text p.txt "perf::PAGE-FAULTS$SFX") || { cat p.txt; false; }
+	b=$(perf_val q.csv "page-faults$SFX") || { cat q.csv; false; }
+	near page-faults "$a" "$b" 8 "$cmd"
+	atleast "papi page-faults" "$a" 2000 "$cmd"
+}
+
+@test "text: the page faults the kernel takes inside read() count where this user may count the kernel" {
+	# 2000 fresh pages filled by read() from /dev/zero: the faults are the
+	# kernel's, so user space sees only the program's start-up (perf
+	# stat -e page-faults counts them as root, page-faults:u otherwise)
+	local cmd="$WORK zero 2000"
+	run -0 papi stat -o p.txt -e perf::PAGE-FAULTS $cmd
+	perf_stat page-faults q.csv $cmd
+	local a b
+	a=$(papi_text p.txt "perf::PAGE-FAULTS$SFX") || { cat p.txt; false; }
+	b=$(perf_val q.csv "page-faults$SFX") || { cat q.csv; false; }
+	near page-faults "$a" "$b" 8 "$cmd"
+	if kernel_ok; then
+		atleast "papi page-faults" "$a" 2000 "$cmd"
+	else
+		[ "$a" -lt 2000 ] || { echo "papi: $a perf: $b: the kernel's faults in user space ($cmd)"; false; }
+		# said once, in the report's header
+		[ "$(grep -c 'User space only (:u): counting the kernel needs perf_event_paranoid' p.txt)" -eq 1 ]
+	fi
+}
+
+@test "CSV: page faults of threads, and the domain column" {
+	local cmd="$WORK threads 4 500"
+	run -0 papi stat -x, -o p.csv -e perf::PAGE-FAULTS,perf::MINOR-FAULTS $cmd
+	perf_stat page-faults,minor-faults q.csv $cmd
+	local a b ev
+	for ev in PAGE-FAULTS MINOR-FAULTS; do
+		local lc=${ev,,}
+		a=$(papi_csv p.csv "perf::$ev") || { cat p.csv; false; }
+		b=$(perf_val q.csv "$lc$SFX") || { cat q.csv; false; }
+		near "$lc" "$a" "$b" 8 "$cmd"
+		atleast "papi $lc" "$a" 2000 "$cmd"
+	done
+	head -1 p.csv | grep -q ',target,domain$'
+	[ "$(awk -F, '$2 == "event" { print $16 }' p.csv | sort -u)" = "$DOM" ]
+}
+
+@test "JSON: page faults of programs started in a loop (fork and exec), and the domain field" {
+	local cmd="sh -c 'for i in 1 2 3 4 5 6 7 8; do $WORK touch 100; done'"
+	run -0 papi stat --json -o p.json -e perf::PAGE-FAULTS sh -c "for i in 1 2 3 4 5 6 7 8; do $WORK touch 100; done"
+	perf_stat page-faults q.csv sh -c "for i in 1 2 3 4 5 6 7 8; do $WORK touch 100; done"
+	local a b
+	a=$(jq -e '.events[] | select(.name == "perf::PAGE-FAULTS") | .value' p.json)
+	b=$(perf_val q.csv "page-faults$SFX") || { cat q.csv; false; }
+	near page-faults "$a" "$b" 16 "$cmd"
+	atleast "papi page-faults" "$a" 800 "$cmd"
+	jq -e --arg d "$DOM" '.domain == $d and .events[0].domain == $d' p.json
+}
+
+@test "context switches of a pipe ping-pong: every trip switches, in the kernel" {
+	# 500 round trips between two processes on one CPU: the CPU goes from
+	# one to the other and back on every trip, at least 1000 switches; all
+	# of them in the kernel, so user space counts none (context-switches:u)
+	local cmd="$WORK pingpong 500"
+	run -0 papi stat -o p.txt -e perf::CONTEXT-SWITCHES $cmd
+	perf_stat context-switches q.csv $cmd
+	local a b
+	a=$(papi_text p.txt "perf::CONTEXT-SWITCHES$SFX") || { cat p.txt; false; }
+	b=$(perf_val q.csv "context-switches$SFX") || { cat q.csv; false; }
+	if kernel_ok; then
+		atleast "papi context-switches" "$a" 1000 "$cmd"
+		atleast "perf context-switches" "$b" 1000 "$cmd"
+	else
+		near context-switches "$a" "$b" 0 "$cmd"
+		[ "$a" -eq 0 ] || { echo "papi: $a perf: $b ($cmd)"; false; }
+		grep -q 'Context switches happen in the kernel: counted in user space only, they may read 0' p.txt
+	fi
+}
+
+@test "context switches of a sleep, through the CONTEXT_SWITCHES metric group's event" {
+	local cmd="sleep 0.2"
+	run -0 papi stat --json -o p.json -e perf::CONTEXT-SWITCHES $cmd
+	perf_stat context-switches q.csv $cmd
+	local a b
+	a=$(jq -e '.events[] | select(.name == "perf::CONTEXT-SWITCHES") | .value' p.json)
+	b=$(perf_val q.csv "context-switches$SFX") || { cat q.csv; false; }
+	if kernel_ok; then
+		# sleeping is giving the CPU away: at least once each
+		atleast "papi context-switches" "$a" 1 "$cmd"
+		atleast "perf context-switches" "$b" 1 "$cmd"
+	else
+		near context-switches "$a" "$b" 0 "$cmd"
+	fi
+}
+
+@test "task clock of CPU-bound threads: within 20% of perf's, and the threads' own CPU time" {
+	[ -x "$THREADS" ] || skip "test helper $THREADS not built (make tests)"
+	# two threads each burn 200 ms of their own CPU time, and print the sum
+	local cmd="$THREADS 2 200"
+	run -0 --separate-stderr papi stat -x, -o p.csv -e perf::TASK-CLOCK $cmd
+	local used=$output
+	perf_stat task-clock q.csv $cmd >/dev/null
+	local a b
+	a=$(papi_csv p.csv perf::TASK-CLOCK) || { cat p.csv; false; }
+	a=$((a / 1000000))
+	b=$(perf_val q.csv "task-clock$SFX") || { cat q.csv; false; }
+	share "task-clock (ms)" "$a" "$b" 20 "$cmd"
+	# the threads read their clocks a moment before they end, the task
+	# clock stops later, yet the two clocks tick apart (each rounds the
+	# scheduler's time its own way): 5% below is still the same time
+	atleast "papi task-clock (ms)" "$a" $((used * 95 / 100 / 1000000)) "$cmd"
+}
