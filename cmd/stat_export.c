@@ -150,6 +150,19 @@ void st_csv_report(const struct st *s, FILE *f)
 	}
 	if (s->nrows)
 		st_rows_csv(s, &c);
+	/* Why only user space was counted: once, as the text report says it */
+	if (s->dom_note) {
+		char dom[32];
+		csv_field(&c, NULL);
+		csv_field(&c, "note");
+		csv_field(&c, "domain");
+		for (int k = 3; k < st_ncsv_cols - 3; k++)
+			csv_field(&c, NULL);
+		csv_field(&c, s->dom_note);
+		csv_field(&c, NULL);
+		csv_field(&c, st_dom_word(s->dom, dom, sizeof dom));
+		csv_row_end(&c);
+	}
 	/* What --timeout sent in the last run, and when. */
 	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
 	for (int k = 0; k < sent; k++) {

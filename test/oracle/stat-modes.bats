@@ -58,8 +58,8 @@ load stat_helper
 	local pp=$!
 	/usr/bin/perf stat -p "$pid" -I 50 -x, -o q.csv -e page-faults &
 	local qp=$!
-	# both count once their first interval is out
-	for i in $(seq 200); do
+	# both count once their first interval is out (the work waits for it)
+	for i in $(seq 600); do
 		[ -s p.csv ] && grep -q "page-faults" q.csv 2>/dev/null && break
 		sleep 0.05
 	done

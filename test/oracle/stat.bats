@@ -56,6 +56,12 @@ load stat_helper
 	done
 	head -1 p.csv | grep -q ',target,domain$'
 	[ "$(awk -F, '$2 == "event" { print $16 }' p.csv | sort -u)" = "$DOM" ]
+	# why user space only: one row
+	if kernel_ok; then
+		[ "$(grep -c '^,note,domain,' p.csv)" -eq 0 ]
+	else
+		[ "$(grep -c '^,note,domain,.*perf_event_paranoid.*,user$' p.csv)" -eq 1 ]
+	fi
 }
 
 @test "JSON: page faults of programs started in a loop (fork and exec), and the domain field" {
