@@ -21,6 +21,9 @@
 # test/{unit,api,sim,pmu,oracle}/t_*.c are found by wildcard.  In a test folder,
 # the .c files not named t_* are support code linked into each of its tests.
 
+# Plain `make` builds what `make all` builds, whatever rule comes first below.
+.DEFAULT_GOAL := all
+
 VERSION     := 0.1.0
 BUILD       ?= build
 PREFIX      ?= /usr/local
