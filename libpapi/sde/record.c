@@ -16,7 +16,7 @@ struct sde_rec {
 	long long nsorted;
 };
 
-void sde_rec_free(struct sde_rec *r)
+static void rec_free(struct sde_rec *r)
 {
 	if (r) {
 		free(r->buf);
@@ -24,6 +24,10 @@ void sde_rec_free(struct sde_rec *r)
 		free(r);
 	}
 }
+
+/* How the registry reads and frees the events kept here (defined below,
+ * registered before the first one is made). */
+static const struct sde_kind_ops rec_ops, aux_ops, cset_ops;
 
 /* The handle of a recorder, for the calls below (lock held). */
 static struct sde_rec *rec_of(void *h, const char *call)
@@ -50,6 +54,8 @@ int papi_sde_create_recorder(papi_handle_t handle, const char *event_name, size_
 	const char *why = "the handle is not one papi_sde_init returned";
 	if (!lib || !(e = sde_get(lib, event_name, &r)))
 		goto out;
+	sde_set_kind_ops(SK_RECORDER, &rec_ops);
+	sde_set_kind_ops(SK_REC_AUX, &aux_ops);
 	if (e->kind == SK_RECORDER) {	/* made before: the same recorder */
 		why = e->u.rec->size == typesize ? NULL : "already made with another value size";
 		r = why ? SDE_EINVAL : SDE_OK;
@@ -168,7 +174,7 @@ static int copy_out(const void *p, size_t bytes, long long *v)
 	return SDE_OK;
 }
 
-int sde_rec_read(struct sde_ev *e, long long *v)
+static int rec_read(struct sde_ev *e, long long *v)
 {
 	if (e->kind == SK_RECORDER)
 		return copy_out(e->u.rec->buf, (size_t)e->u.rec->n * e->u.rec->size, v);
@@ -220,7 +226,7 @@ struct sde_cset {
 	size_t nb, n;
 };
 
-void sde_cset_free(struct sde_cset *s)
+static void cset_free(struct sde_cset *s)
 {
 	if (!s)
 		return;
@@ -242,6 +248,7 @@ int papi_sde_create_counting_set(papi_handle_t handle, const char *cset_name, vo
 	struct sde_ev *e = NULL;
 	int r = SDE_EINVAL;
 	if (lib && (e = sde_get(lib, cset_name, &r))) {
+		sde_set_kind_ops(SK_CSET, &cset_ops);
 		if (e->kind == SK_NONE) {
 			struct sde_cset *s = calloc(1, sizeof *s);
 			r = SDE_ENOMEM;
@@ -366,7 +373,7 @@ int papi_sde_counting_set_remove(void *cset_handle, size_t hashable_size, const 
 	return r;
 }
 
-int sde_cset_read(struct sde_ev *e, long long *v)
+static int cset_read(struct sde_ev *e, long long *v)
 {
 	struct sde_cset *s = e->u.cset;
 	*v = 0;
@@ -397,6 +404,20 @@ int sde_cset_read(struct sde_ev *e, long long *v)
 	*v = (long long)(intptr_t)block;
 	return SDE_OK;
 }
+
+static void rec_clear(struct sde_ev *e)
+{
+	rec_free(e->u.rec);
+}
+
+static void cset_clear(struct sde_ev *e)
+{
+	cset_free(e->u.cset);
+}
+
+static const struct sde_kind_ops rec_ops = { .read = rec_read, .clear = rec_clear };
+static const struct sde_kind_ops aux_ops = { .read = rec_read };
+static const struct sde_kind_ops cset_ops = { .read = cset_read, .clear = cset_clear };
 
 /* ---------------------------------------------------------------- comparison functions */
 

@@ -172,21 +172,31 @@ struct sde_ev *sde_ev_of(void *h, int k)
 	return e;
 }
 
+/* The kinds record.c keeps: what it registered (atomic, set once). */
+static const struct sde_kind_ops *kind_ops[SK_CSET + 1];
+
+void sde_set_kind_ops(enum sde_kind k, const struct sde_kind_ops *ops)
+{
+	if ((unsigned)k <= SK_CSET)
+		__atomic_store_n(&kind_ops[k], ops, __ATOMIC_RELEASE);
+}
+
+static const struct sde_kind_ops *ops_of(const struct sde_ev *e)
+{
+	unsigned k = (unsigned)e->kind;
+	return k <= SK_CSET ? __atomic_load_n(&kind_ops[k], __ATOMIC_ACQUIRE) : NULL;
+}
+
 void sde_clear(struct sde_ev *e)
 {
-	switch (e->kind) {
-	case SK_GROUP:
+	const struct sde_kind_ops *ops = ops_of(e);
+	if (e->kind == SK_GROUP) {
 		for (struct sde_member *m = e->u.group.members, *nx; m; m = nx) {
 			nx = m->next;
 			free(m);
 		}
-		break;
-	case SK_RECORDER:
-		sde_rec_free(e->u.rec);
-		break;
-	case SK_CSET:
-		sde_cset_free(e->u.cset);
-		break;
+	} else if (ops && ops->clear) {
+		ops->clear(e);
 	}
 	free(e->desc);
 	e->desc = NULL;
@@ -314,11 +324,12 @@ int sde_read(struct sde_ev *e, long long *v)
 	case SK_GROUP:
 		*v = group_value(e, 0);
 		return SDE_OK;
-	case SK_RECORDER:
-	case SK_REC_AUX:
-		return sde_rec_read(e, v);
-	case SK_CSET:
-		return sde_cset_read(e, v);
+	default: {
+		const struct sde_kind_ops *ops = ops_of(e);
+		if (ops && ops->read)
+			return ops->read(e, v);
+		break;
+	}
 	}
 	return SDE_EINVAL;
 }

@@ -91,12 +91,14 @@ void sde_registered(struct sde_ev *e);
 /* Call libpapi's overflow check for created counter e (not under the lock). */
 void sde_overflow_check(struct sde_ev *e, long long value);
 
-/* ---- record.c */
-/* The value of recorder event e, or of one of its reductions (lock held). */
-int sde_rec_read(struct sde_ev *e, long long *v);
-/* A counting set's list (lock held). */
-int sde_cset_read(struct sde_ev *e, long long *v);
-void sde_rec_free(struct sde_rec *r);
-void sde_cset_free(struct sde_cset *s);
+/* How sde_read and sde_clear read and free an event of a kind that a module
+ * above the registry keeps (record.c's recorders, their reductions and
+ * counting sets). That module registers them (lock held) before it makes
+ * its first event of the kind, so the registry never calls it. */
+struct sde_kind_ops {
+	int (*read)(struct sde_ev *e, long long *v);	/* e's value (lock held) */
+	void (*clear)(struct sde_ev *e);	/* free what e->u holds; NULL: nothing */
+};
+void sde_set_kind_ops(enum sde_kind k, const struct sde_kind_ops *ops);
 
 #endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# layers.bats: libpapi's modules call downward only (test/tools/layers.sh over
-# nm of the built objects), and the check catches an upward call, a loop and
-# an upward include when one is planted.
+# layers.bats: libpapi's modules call downward only, and libsde's and cmd/'s
+# (but papi stat's) call round no loop (test/tools/layers.sh over nm of the
+# built objects); the check catches an upward call, a loop and an upward
+# include when one is planted.
 
 setup() {
 	TOP=${PAPI_TOP:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
@@ -21,12 +22,17 @@ obj() {
 	${CC:-cc} -c -o "$T/obj/$1/$2.o" "$T/$2.c"
 }
 
-@test "the built library calls downward only and includes no higher layer" {
+# cmd/stat*.c (papi stat) are left out of cmd/'s group: their call loop is
+# being reworked into a one-way pipeline; every other cmd/ file is checked.
+@test "the built library calls downward only, libsde and cmd/ have no loop" {
 	[ -d "$BUILD/libpapi/1-state" ] || skip "no built objects under $BUILD/libpapi"
-	run sh "$CHECK" "$BUILD/libpapi" "$TOP/libpapi"
+	run sh "$CHECK" -g "$BUILD/cmd" -x 'stat*' "$BUILD/libpapi" "$TOP/libpapi"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" =~ ^layers:\ [0-9]+\ modules,\ [0-9]+\ uses,\ downward\ only$ ]]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[0]}" =~ ^layers:\ [0-9]+\ modules,\ [0-9]+\ uses,\ downward\ only$ ]]
+	[[ "${lines[1]}" =~ ^sde:\ [0-9]+\ modules,\ [0-9]+\ uses,\ no\ loop$ ]]
+	[[ "${lines[2]}" =~ ^cmd:\ [0-9]+\ modules,\ [0-9]+\ uses,\ no\ loop$ ]]
 }
 
 @test "every layer folder is numbered and holds modules" {
@@ -67,6 +73,35 @@ obj() {
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"loop: "*"5-core/x"*"5-core/y"*"5-core/z"* ]]
+}
+
+@test "a loop in a folder without layers (libsde) is named with its symbols" {
+	obj 1-state s 'int s_fn(void) { return 0; }'
+	obj sde record 'int sde_lock(void); int rec_read(void) { return sde_lock(); }'
+	obj sde registry 'int rec_read(void); int sde_lock(void) { return 0; } int sde_read(void) { return rec_read(); }'
+	run sh "$CHECK" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loop: sde/re"*" -> sde/re"*" -> sde/"*"(rec_read)"* ]]
+	[[ "$output" == *"(sde_lock)"* ]]
+	[[ "$output" == *"layers: 1 modules, 0 uses, downward only"* ]]
+}
+
+@test "a group given with -g is checked for loops, less what -x leaves out" {
+	obj 1-state s 'int s_fn(void) { return 0; }'
+	mkdir -p "$T/cmd"
+	printf '%s\n' 'int s_fn(void); int b_fn(void); int a_fn(void) { return b_fn() + s_fn(); }' > "$T/a.c"
+	printf '%s\n' 'int a_fn(void); int b_fn(void) { return a_fn(); }' > "$T/b.c"
+	printf '%s\n' 'int a_fn(void); int c_fn(void) { return a_fn(); }' > "$T/c.c"
+	for m in a b c; do ${CC:-cc} -c -o "$T/cmd/$m.o" "$T/$m.c"; done
+	run sh "$CHECK" -g "$T/cmd" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"loop: cmd/a -> cmd/b (b_fn) -> cmd/a (a_fn)"* ]]
+	run sh "$CHECK" -g "$T/cmd" -x 'b*' "$T/obj"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cmd: 2 modules, 1 uses, no loop"* ]]
 }
 
 @test "downward calls and data uses pass" {

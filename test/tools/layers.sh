@@ -1,5 +1,6 @@
 #!/bin/sh
-# layers.sh OBJDIR [SRCDIR]: check that libpapi's modules call downward only.
+# layers.sh [-g DIR [-x GLOB]...]... OBJDIR [SRCDIR]: check that libpapi's
+# modules call downward only, and that no modules call each other round a loop.
 #
 # OBJDIR holds one folder per layer, named N-name with N the layer's rank
 # from the bottom (1-state ... 6-api), and one object file per module in it.
@@ -13,82 +14,153 @@
 #   include: 3-naming/presets.c includes 5-core/core.h
 #       a source or header including the header of a higher layer, or
 #       internal.h (which gathers every layer for the tests and cmd/).
+# A folder of OBJDIR that is not a layer (sde/: libsde) and each folder given
+# with -g (cmd/) is a group of its own, without layers: its modules may use
+# each other, but never round a loop, reported the same way
+#   loop: sde/record -> sde/registry (sde_lock) -> sde/record (sde_rec_read)
+# A -x GLOB after a -g leaves out that folder's objects whose file name
+# matches GLOB (and so the uses of their symbols).
 # Prints "layers: N modules, N uses, downward only" (a use: one module using
-# another, whatever the number of symbols) and exits 0 when clean, else every
+# another, whatever the number of symbols), one line "NAME: N modules,
+# N uses, no loop" per group, and exits 0 when all is clean; else every
 # problem and exit 1; 2 for a usage error.
 set -u
-obj=${1:?usage: layers.sh OBJDIR [SRCDIR]}
-src=${2:-}
 NM=${NM:-nm}
+tab=$(printf '\t')
+nl='
+'
+groups=		# one line per -g: "DIR<TAB>GLOB GLOB ..."
+usage="usage: layers.sh [-g DIR [-x GLOB]...]... OBJDIR [SRCDIR]"
+while getopts g:x: opt; do
+	case $opt in
+	g) groups="$groups$OPTARG$tab$nl" ;;
+	x)
+		[ -n "$groups" ] || { echo "layers: -x before any -g" >&2; exit 2; }
+		groups="${groups%$nl} $OPTARG$nl"
+		;;
+	*) echo "$usage" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+obj=${1:?$usage}
+src=${2:-}
 [ -d "$obj" ] || { echo "layers: no such folder: $obj" >&2; exit 2; }
 
-tab=$(printf '\t')
 list=$(find "$obj" -path '*/[0-9]-*/*.o' -type f | sort)
 [ -n "$list" ] || { echo "layers: no objects under $obj/N-layer/" >&2; exit 2; }
 
-status=0
-# One line per symbol: "module<TAB>D|U<TAB>symbol".
-syms=$(for o in $list; do
-	layer=$(basename "$(dirname "$o")")
-	mod="$layer/$(basename "$o" .o)"
-	table=$($NM -g -P "$o") || exit 2
-	printf '%s\n' "$table" | awk -v m="$mod" -v OFS="$tab" '
-		$2 == "U" || $2 == "w" { print m, "U", $1; next }
-		$2 ~ /^[A-Z]$/ { print m, "D", $1 }'
-done) || { echo "layers: nm failed" >&2; exit 2; }
-
-out=$(echo "$syms" | awk -F "$tab" '
-function rank(m) { return m + 0 }	# "5-core/eventset" -> 5
-function dfs(u,   n, a, i, v, k, path) {
-	color[u] = 1
-	stack[++sp] = u
-	n = split(adj[u], a, " ")
-	for (i = 1; i <= n; i++) {
-		v = a[i]
-		if (color[v] == 1) {	# back edge: the loop is stack[v..top] -> v
-			for (k = sp; k > 0 && stack[k] != v; k--)
-				;
-			path = v
-			for (; k < sp; k++)
-				path = path " -> " stack[k + 1] " (" via[stack[k], stack[k + 1]] ")"
-			path = path " -> " v " (" via[u, v] ")"
-			print "loop: " path
-			bad = 1
-		} else if (!color[v])
-			dfs(v)
-	}
-	color[u] = 2
-	sp--
+# symbols OBJECT...: one line per symbol, "module<TAB>D|U<TAB>symbol", the
+# module named folder/file.
+symbols() {
+	for o in "$@"; do
+		mod="$(basename "$(dirname "$o")")/$(basename "$o" .o)"
+		table=$($NM -g -P "$o") || return 2
+		printf '%s\n' "$table" | awk -v m="$mod" -v OFS="$tab" '
+			$2 == "U" || $2 == "w" { print m, "U", $1; next }
+			$2 ~ /^[A-Z]$/ { print m, "D", $1 }'
+	done
 }
-$2 == "D" { def[$3] = $1; mods[$1] = 1; next }
-$2 == "U" { use[++nu] = $1 "\t" $3; mods[$1] = 1 }
-END {
-	for (i = 1; i <= nu; i++) {
-		split(use[i], f, "\t")
-		if (!(f[2] in def) || def[f[2]] == f[1])
-			continue
-		a = f[1]; b = def[f[2]]
-		if (!((a, b) in via)) {
-			via[a, b] = f[2]
-			adj[a] = adj[a] " " b
-			nedge++
-			if (rank(b) > rank(a)) {
-				print "upward: " a " -> " b " (" f[2] ")"
+
+# graph NAME RANKED: from symbols() lines, print each upward use (RANKED 1:
+# by the layer number that starts a module's name) and each loop and exit
+# 1, or print the closing line.
+graph() {
+	awk -F "$tab" -v name="$1" -v ranked="$2" '
+	function rank(m) { return m + 0 }	# "5-core/eventset" -> 5
+	function dfs(u,   n, a, i, v, k, path) {
+		color[u] = 1
+		stack[++sp] = u
+		n = split(adj[u], a, " ")
+		for (i = 1; i <= n; i++) {
+			v = a[i]
+			if (color[v] == 1) {	# back edge: the loop is stack[v..top] -> v
+				for (k = sp; k > 0 && stack[k] != v; k--)
+					;
+				path = v
+				for (; k < sp; k++)
+					path = path " -> " stack[k + 1] " (" via[stack[k], stack[k + 1]] ")"
+				path = path " -> " v " (" via[u, v] ")"
+				print "loop: " path
 				bad = 1
+			} else if (!color[v])
+				dfs(v)
+		}
+		color[u] = 2
+		sp--
+	}
+	$2 == "D" { def[$3] = $1; mods[$1] = 1; next }
+	$2 == "U" { use[++nu] = $1 "\t" $3; mods[$1] = 1 }
+	END {
+		for (i = 1; i <= nu; i++) {
+			split(use[i], f, "\t")
+			if (!(f[2] in def) || def[f[2]] == f[1])
+				continue
+			a = f[1]; b = def[f[2]]
+			if (!((a, b) in via)) {
+				via[a, b] = f[2]
+				adj[a] = adj[a] " " b
+				nedge++
+				if (ranked && rank(b) > rank(a)) {
+					print "upward: " a " -> " b " (" f[2] ")"
+					bad = 1
+				}
 			}
 		}
-	}
-	for (m in mods)
-		if (!color[m])
-			dfs(m)
-	nm = 0
-	for (m in mods)
-		nm++
-	if (bad)
-		exit 1
-	printf "layers: %d modules, %d uses, downward only\n", nm, nedge
-}') || status=1
+		for (m in mods)
+			if (!color[m])
+				dfs(m)
+		nm = 0
+		for (m in mods)
+			nm++
+		if (bad)
+			exit 1
+		printf "%s: %d modules, %d uses, %s\n", name, nm, nedge,
+		       ranked ? "downward only" : "no loop"
+	}'
+}
+
+# group DIR GLOBS: DIR's objects but those named like one of GLOBS, as a group.
+group() {
+	members=
+	for o in $(find "$1" -maxdepth 1 -name '*.o' -type f | sort); do
+		keep=1
+		set -f	# the globs name objects, not files of the current folder
+		for g in $2; do
+			case "$(basename "$o")" in $g) keep=0 ;; esac
+		done
+		set +f
+		[ "$keep" = 0 ] || members="$members $o"
+	done
+	[ -n "$members" ] || { echo "layers: no objects in $1" >&2; return 2; }
+	gsyms=$(symbols $members) || { echo "layers: nm failed" >&2; return 2; }
+	gout=$(printf '%s\n' "$gsyms" | graph "$(basename "$1")" 0)
+	r=$?
+	printf '%s\n' "$gout" | sort
+	return $r
+}
+
+status=0
+syms=$(symbols $list) || { echo "layers: nm failed" >&2; exit 2; }
+out=$(printf '%s\n' "$syms" | graph layers 1) || status=1
 printf '%s\n' "$out" | sort
+
+for d in $(find "$obj" -mindepth 1 -maxdepth 1 -type d ! -name '[0-9]-*' | sort); do
+	[ -n "$(find "$d" -maxdepth 1 -name '*.o')" ] || continue
+	group "$d" ""
+	r=$?
+	[ "$r" -ne 2 ] || exit 2
+	[ "$r" -eq 0 ] || status=1
+done
+while IFS="$tab" read -r d globs; do
+	[ -n "$d" ] || continue
+	[ -d "$d" ] || { echo "layers: no such folder: $d" >&2; exit 2; }
+	group "$d" "$globs"
+	r=$?
+	[ "$r" -ne 2 ] || exit 2
+	[ "$r" -eq 0 ] || status=1
+done <<GROUPS
+$groups
+GROUPS
 
 if [ -n "$src" ]; then
 	incs=$(mktemp)
