@@ -172,9 +172,10 @@ int rdpmc_read(EventSet_t *es, uint64_t *buf, const size_t *off);
 extern const struct es_hooks rdpmc_es_hooks;
 
 /* ------------------------------------------------------------------ overflow / profil
- * overflow.c samples counters through the kernel (sample_period, a ring
- * buffer per sampled counter, a signal to the owning thread) or, with
- * PAPI_OVERFLOW_FORCE_SW, reads them on a per-thread timer. Bit h of an
+ * overflow.c samples counters through the kernel (ovf_kernel.c: sample_period,
+ * a ring buffer per sampled counter, a signal to the owning thread) or, with
+ * PAPI_OVERFLOW_FORCE_SW, reads them on a per-thread timer (ovf_soft.c); a
+ * component's events overflow through ovf_cmp.c (5-core/ovf.h). Bit h of an
  * overflow vector is es->hw[h], the set's h-th perf counter.
  * eventset.c calls the ovf_* hooks when es->overflow is set; counting.c
  * calls ovf_start after enabling a set and ovf_stop after disabling it. */
@@ -200,7 +201,13 @@ void ovf_forget(EventSet_t *es, int code);
 /* Free all overflow state of es (its counters must be closed already). */
 void ovf_free(EventSet_t *es);
 /* Index in es->ev of event code, or -1. */
-int es_event_index(const EventSet_t *es, int code);
+static inline int es_event_index(const EventSet_t *es, int code)
+{
+	for (int e = 0; e < es->nev; e++)
+		if (es->ev[e].code == code)
+			return e;
+	return -1;
+}
 /* ovf_attr, ovf_fd_open, ovf_fd_close_all, ovf_forget and ovf_free as
  * eventset.c's hooks, for sets with overflow state. */
 extern const struct es_hooks ovf_es_hooks;

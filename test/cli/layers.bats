@@ -142,3 +142,16 @@ obj() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"no objects"* ]]
 }
+
+@test "libpapi/README.md's table of layers names every module in its folder" {
+	for d in "$TOP"/libpapi/[1-9]-*/; do
+		name=$(basename "$d")
+		row=$(grep "^| \`$name/\` |" "$TOP/libpapi/README.md" | awk -F '|' '{ print $4 }')
+		[ -n "$row" ] || { echo "no row for $name"; false; }
+		for c in "$d"*.c; do
+			m=$(basename "$c" .c)
+			[[ ",$(tr -d ' ' <<< "$row")," == *",$m,"* ]] ||
+				{ echo "README's row of $name does not name $m"; false; }
+		done
+	done
+}
