@@ -5,11 +5,6 @@
 
 #include "5-core/core.h"
 
-/* Hooks other modules set: called on start/stop of a set they manage
- * (overflow, software multiplexing). NULL when unused. */
-int (*counting_start_hook)(EventSet_t *es);
-int (*counting_stop_hook)(EventSet_t *es);
-
 /* One ioctl per group leader. Members are opened enabled and the leader
  * alone is switched: a group counts only while its leader is enabled.
  * Switching the members too (PERF_IOC_FLAG_GROUP) loses counts: the kernel
@@ -271,8 +266,6 @@ static int start_impl(int EventSet)
 	pid_t owner = es->owner;
 	if ((ret = adopt(es)) != PAPI_OK)
 		return ret;
-	if (counting_start_hook && (ret = counting_start_hook(es)) != PAPI_OK)
-		return ret;
 	frozen = frozen && es->owner == owner && can_freeze(es);
 	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
 		return ret;
@@ -313,8 +306,6 @@ static int stop_impl(int EventSet, long long *values)
 	ret = group_ioctl(es, PERF_EVENT_IOC_DISABLE);
 	if (es->overflow)
 		ovf_stop(es);
-	if (counting_stop_hook)
-		counting_stop_hook(es);
 	es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
 	if (ret != PAPI_OK)
 		return ret;
