@@ -11,9 +11,8 @@
  * A new subcommand touches:
  *   1. cmd/<name>.c: defines cmd_<name>(argc, argv) with a struct cli_spec
  *      and option table (see cli.h), parsed by cli_begin/cli_next;
- *   2. this table, cmd/cmds.h and the "#pragma weak" list below (the planned
- *      commands already have their rows: a row whose function is not linked
- *      in yet is hidden, so writing cmd/<name>.c is enough for those);
+ *   2. this table and cmd/cmds.h (a row whose cmd/<name>.c is missing
+ *      fails the link: no command can vanish from a build unnoticed);
  *   3. test/cli/<name>.bats;
  *   4. man/papi-<name>.1, and the COMMANDS section of man/papi.1;
  *   5. completions: the static fallback list in completions/bash/papi,
@@ -27,24 +26,6 @@ struct cmd {
 	int (*fn)(int argc, char **argv);
 	const char *summary;
 };
-
-/* Commands written in other files may not exist yet in a given build:
- * weak references make them null instead of a link error. */
-#pragma weak cmd_avail
-#pragma weak cmd_native
-#pragma weak cmd_chooser
-#pragma weak cmd_decode
-#pragma weak cmd_encode
-#pragma weak cmd_groups
-#pragma weak cmd_command_line
-#pragma weak cmd_stat
-#pragma weak cmd_hl_report
-#pragma weak cmd_cost
-#pragma weak cmd_clockres
-#pragma weak cmd_mem_info
-#pragma weak cmd_component
-#pragma weak cmd_hardware
-#pragma weak cmd_error_codes
 
 static const struct cmd commands[] = {
 	{ "stat", cmd_stat, "run a command and count its events" },
@@ -85,7 +66,7 @@ static const struct {
 	{ "papi_version", "version" },
 };
 
-/* The table row named name, built or not; NULL when there is none. */
+/* The table row named name; NULL when there is none. */
 static const struct cmd *cmd_find(const char *name)
 {
 	for (size_t i = 0; i < NCOMMANDS; i++)
@@ -102,8 +83,7 @@ static void usage(FILE *f)
 	      "Explore and count hardware and software performance events\n"
 	      "(PAPI on Linux perf_event).\n\nCommands:\n", f);
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (commands[i].fn)
-			fprintf(f, "  %-14s%s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-14s%s\n", commands[i].name, commands[i].summary);
 	fputs("\nRun 'papi help COMMAND' or 'papi COMMAND --help' for a command's options;\n"
 	      "'man papi' describes them all and the environment variables.\n", f);
 }
@@ -143,14 +123,13 @@ static int unknown_command(const char *name)
 	int best = 3, n = 0;
 
 	fprintf(stderr, "papi: '%s' is not a papi command. See 'papi help'.\n", name);
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (commands[i].fn) {
-			int dist = edit_distance(name, commands[i].name);
-			if (dist < best)
-				best = dist;
-		}
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		int dist = edit_distance(name, commands[i].name);
+		if (dist < best)
+			best = dist;
+	}
 	for (size_t i = 0; i < NCOMMANDS && best <= 2; i++)
-		if (commands[i].fn && edit_distance(name, commands[i].name) == best)
+		if (edit_distance(name, commands[i].name) == best)
 			fprintf(stderr, "%s'%s'", n++ ? " or " : "Did you mean ", commands[i].name);
 	if (n)
 		fputs("?\n", stderr);
@@ -164,10 +143,6 @@ static int run(const char *name, const char *argv0, int argc, char **argv)
 
 	if (!c)
 		return unknown_command(name);
-	if (!c->fn) {
-		fprintf(stderr, "papi: '%s' is not available in this build of papi yet.\n", name);
-		return CLI_USAGE;
-	}
 	argv[0] = (char *)argv0;
 	return c->fn(argc, argv);
 }
@@ -180,15 +155,8 @@ static int run_as(const char *base, int argc, char **argv)
 		return c ? run(c->name, c->name, argc, argv) : unknown_command(base);
 	}
 	for (size_t i = 0; i < sizeof(classic) / sizeof(classic[0]); i++)
-		if (!strcmp(classic[i].tool, base)) {
-			const struct cmd *c = cmd_find(classic[i].cmd);
-			if (c && !c->fn) {
-				fprintf(stderr, "papi: %s needs 'papi %s', which this build of papi does not have yet.\n",
-					base, c->name);
-				return CLI_USAGE;
-			}
+		if (!strcmp(classic[i].tool, base))
 			return run(classic[i].cmd, base, argc, argv);
-		}
 	return unknown_command(base);
 }
 
@@ -246,8 +214,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(a, "--list-cmds")) {
 		for (size_t i = 0; i < NCOMMANDS; i++)
-			if (commands[i].fn)
-				printf("%s\t%s\n", commands[i].name, commands[i].summary);
+			printf("%s\t%s\n", commands[i].name, commands[i].summary);
 		return cli_finish(NULL, CLI_OK);
 	}
 	if (a[0] == '-') {
