@@ -143,6 +143,17 @@ void es_destroy_all(void);
  * (overflow, multiplex, attach...) wrap them the same way. */
 int es_enter(void);
 void es_leave(void);
+/* The value of call (an expression giving a PAPI code) evaluated in flight,
+ * or es_enter's error without evaluating it: the body of a public entry
+ * point, return ES_IN_FLIGHT(start_impl(EventSet)). */
+#define ES_IN_FLIGHT(call) ({ \
+	int es_in_flight_ret = es_enter(); \
+	if (es_in_flight_ret == PAPI_OK) { \
+		es_in_flight_ret = (call); \
+		es_leave(); \
+	} \
+	es_in_flight_ret; \
+})
 
 /* ------------------------------------------------------------------ rdpmc (rdpmc.c)
  * Counter reads from user space: each eligible counter's perf user page is

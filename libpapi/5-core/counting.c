@@ -402,62 +402,32 @@ static int write_impl(int EventSet, long long *values)
  * so that PAPI_shutdown never frees a set under a running call. */
 int PAPI_start(int EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = start_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(start_impl(EventSet));
 }
 
 int PAPI_stop(int EventSet, long long *values)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = stop_impl(EventSet, values);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(stop_impl(EventSet, values));
 }
 
 PAPI_HOT int PAPI_read(int EventSet, long long *values)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = read_impl(EventSet, values);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(read_impl(EventSet, values));
 }
 
 PAPI_HOT int PAPI_accum(int EventSet, long long *values)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = accum_impl(EventSet, values);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(accum_impl(EventSet, values));
 }
 
 int PAPI_reset(int EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = reset_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(reset_impl(EventSet));
 }
 
 int PAPI_write(int EventSet, long long *values)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = write_impl(EventSet, values);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(write_impl(EventSet, values));
 }
 
 /* ------------------------------------------------------------------ times (papi stat)

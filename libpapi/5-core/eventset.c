@@ -834,100 +834,50 @@ void es_destroy_all(void)
  * so that PAPI_shutdown never frees a set under a running call. */
 int PAPI_create_eventset(int *EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = create_eventset_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(create_eventset_impl(EventSet));
 }
 
 int PAPI_add_event(int EventSet, int EventCode)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = add_event_impl(EventSet, EventCode);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(add_event_impl(EventSet, EventCode));
 }
 
 int PAPI_remove_event(int EventSet, int EventCode)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = remove_event_impl(EventSet, EventCode);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(remove_event_impl(EventSet, EventCode));
 }
 
 int PAPI_list_events(int EventSet, int *Events, int *number)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = list_events_impl(EventSet, Events, number);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(list_events_impl(EventSet, Events, number));
 }
 
 int PAPI_num_events(int EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = num_events_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(num_events_impl(EventSet));
 }
 
 int PAPI_state(int EventSet, int *status)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = state_impl(EventSet, status);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(state_impl(EventSet, status));
 }
 
 int PAPI_cleanup_eventset(int EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = cleanup_eventset_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(cleanup_eventset_impl(EventSet));
 }
 
 int PAPI_destroy_eventset(int *EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = destroy_eventset_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(destroy_eventset_impl(EventSet));
 }
 
 int PAPI_assign_eventset_component(int EventSet, int cidx)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = assign_eventset_component_impl(EventSet, cidx);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(assign_eventset_component_impl(EventSet, cidx));
 }
 
 int PAPI_get_eventset_component(int EventSet)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = get_eventset_component_impl(EventSet);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(get_eventset_component_impl(EventSet));
 }

@@ -386,22 +386,12 @@ int PAPI_get_multiplex(int EventSet)
  * concurrent PAPI_shutdown cannot free the set under them. */
 int mpx_convert(int EventSet, int ns, int flags)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = mpx_convert_impl(EventSet, ns, flags);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(mpx_convert_impl(EventSet, ns, flags));
 }
 
 int mpx_query(int EventSet, int *ns, int *flags)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = mpx_query_impl(EventSet, ns, flags);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(mpx_query_impl(EventSet, ns, flags));
 }
 
 const struct es_hooks mpx_es_hooks = {

@@ -168,12 +168,7 @@ static int set_attach_impl(int id, unsigned long tid, int on)
 /* In flight (es_enter/es_leave): a concurrent PAPI_shutdown waits for it. */
 static int set_attach(int id, unsigned long tid, int on)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = set_attach_impl(id, tid, on);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(set_attach_impl(id, tid, on));
 }
 
 /* PAPI_attach: count the thread or process tid instead of the owner.
@@ -559,12 +554,7 @@ int PAPI_set_opt(int option, PAPI_option_t *ptr)
 {
 	if (option == PAPI_DEBUG || !lib_ready())
 		return set_opt_impl(option, ptr);
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = set_opt_impl(option, ptr);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(set_opt_impl(option, ptr));
 }
 
 /* PAPI_get_opt runs in flight (es_enter/es_leave) once the library is
@@ -574,10 +564,5 @@ int PAPI_get_opt(int option, PAPI_option_t *ptr)
 {
 	if (option == PAPI_DEBUG || !lib_ready())
 		return get_opt_impl(option, ptr);
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = get_opt_impl(option, ptr);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(get_opt_impl(option, ptr));
 }

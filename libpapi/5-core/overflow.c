@@ -358,23 +358,13 @@ static int overflow_index_impl(int EventSet, long long overflow_vector, int *arr
 int PAPI_overflow(int EventSet, int EventCode, int threshold, int flags,
 		  PAPI_overflow_handler_t handler)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = overflow_impl(EventSet, EventCode, threshold, flags, handler);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(overflow_impl(EventSet, EventCode, threshold, flags, handler));
 }
 
 int PAPI_get_overflow_event_index(int EventSet, long long overflow_vector, int *array,
 				  int *number)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = overflow_index_impl(EventSet, overflow_vector, array, number);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(overflow_index_impl(EventSet, overflow_vector, array, number));
 }
 
 /* ------------------------------------------------------------------ eventset hooks */

@@ -306,12 +306,7 @@ int PAPI_profil(void *buf, unsigned bufsiz, vptr_t offset, unsigned scale, int E
 int PAPI_sprofil(PAPI_sprofil_t *prof, int profcnt, int EventSet, int EventCode,
 		 int threshold, int flags)
 {
-	int ret = es_enter();
-	if (ret != PAPI_OK)
-		return ret;
-	ret = sprofil_impl(prof, profcnt, EventSet, EventCode, threshold, flags);
-	es_leave();
-	return ret;
+	return ES_IN_FLIGHT(sprofil_impl(prof, profcnt, EventSet, EventCode, threshold, flags));
 }
 
 static void hook_forget(EventSet_t *es, int code)
