@@ -211,6 +211,17 @@ int ovf_configure(EventSet_t *es, int code, int threshold, int flags,
 void ovf_forget(EventSet_t *es, int code);
 /* Free all overflow state of es (its counters must be closed already). */
 void ovf_free(EventSet_t *es);
+/* count * enabled / running without overflow (a multiplexed counter's
+ * estimate); 0 when never scheduled. */
+static inline long long es_scale(uint64_t count, uint64_t enabled, uint64_t running)
+{
+	if (running == 0)
+		return 0;
+	if (running >= enabled)
+		return (long long)count;
+	unsigned __int128 v = (unsigned __int128)count * enabled / running;
+	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
+}
 /* Index in es->ev of event code, or -1. */
 static inline int es_event_index(const EventSet_t *es, int code)
 {

@@ -23,17 +23,6 @@ static int group_ioctl(EventSet_t *es, unsigned long req)
 	return PAPI_OK;
 }
 
-/* count * enabled / running without overflow; 0 when never scheduled. */
-static long long scale(uint64_t count, uint64_t enabled, uint64_t running)
-{
-	if (running == 0)
-		return 0;
-	if (running >= enabled)
-		return (long long)count;
-	unsigned __int128 v = (unsigned __int128)count * enabled / running;
-	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
-}
-
 /* ---- llapi: exact scaling from deltas -------------------------------------
  * The kernel never zeroes time_enabled/time_running, and a multiplexed
  * counter's estimate count*enabled/running may shrink between two reads. So
@@ -107,7 +96,7 @@ PAPI_HOT static int read_one_group(EventSet_t *es, int rebase)
 			en = buf[1];
 			run = buf[2];
 		}
-		long long v = scale(delta(c, hw->base_count), delta(en, hw->base_en),
+		long long v = es_scale(delta(c, hw->base_count), delta(en, hw->base_en),
 				    delta(run, hw->base_run));
 		if (v < hw->last)
 			v = hw->last;
@@ -167,7 +156,7 @@ PAPI_HOT static int read_groups(EventSet_t *es, int rebase)
 		struct es_hw *hw = &es->hw[h];
 		uint64_t dc = delta(cnt[h], hw->base_count), de = delta(en[h], hw->base_en);
 		uint64_t dr = delta(run[h], hw->base_run);
-		long long v = k > 0 ? scale(dc, total, dr) : scale(dc, de, dr);
+		long long v = k > 0 ? es_scale(dc, total, dr) : es_scale(dc, de, dr);
 		if (v < hw->last)
 			v = hw->last;
 		es->hwval[h] = v;
@@ -466,7 +455,7 @@ int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t
 		grun[g] = es->rbuf[2];
 		for (int h = 0; h < es->nhw; h++)
 			if (es->hw[h].group == g)
-				es->hwval[h] = scale(es->rbuf[3 + es->hw[h].slot], gen[g], grun[g]);
+				es->hwval[h] = es_scale(es->rbuf[3 + es->hw[h].slot], gen[g], grun[g]);
 	}
 	if (values)
 		compute(es, values);

@@ -13,17 +13,6 @@
  * the last point it fired. Derived events may overflow this way.
  */
 
-/* Scaled value of counter h from the group buffer read in the handler. */
-static long long scaled(uint64_t count, uint64_t enabled, uint64_t running)
-{
-	if (running == 0)
-		return 0;
-	if (running >= enabled)
-		return (long long)count;
-	unsigned __int128 v = (unsigned __int128)count * enabled / running;
-	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
-}
-
 /* One software tick: read the counts, fire for every event past its mark. */
 static void sw_tick(EventSet_t *es, struct ovf_set *os, void *uc)
 {
@@ -36,7 +25,7 @@ static void sw_tick(EventSet_t *es, struct ovf_set *os, void *uc)
 			return;
 		for (int h = 0; h < es->nhw && h < os->nhwval; h++)
 			if (es->hw[h].group == g)
-				os->hwval[h] = scaled(os->rbuf[3 + es->hw[h].slot], os->rbuf[1],
+				os->hwval[h] = es_scale(os->rbuf[3 + es->hw[h].slot], os->rbuf[1],
 						      os->rbuf[2]);
 	}
 	long long vec = 0;
