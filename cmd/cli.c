@@ -265,15 +265,12 @@ void cli_flush(void)
 		out_err = errno ? errno : -1;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 when s[0] starts none. */
-static int utf8_len(const unsigned char *s);
-
 /* Bytes of the character at s that cli_put_safe writes as they are (0: the
  * first byte is escaped): printable ASCII, and UTF-8 other than the C1
  * controls U+0080..U+009F, which some terminals obey. */
 static int safe_len(const unsigned char *s)
 {
-	int n = utf8_len(s);
+	int n = text_utf8_len(s);
 	if (n == 1)
 		return *s >= 0x20 && *s != 0x7F;
 	return n > 1 && !(s[0] == 0xC2 && s[1] < 0xA0) ? n : 0;
@@ -541,76 +538,6 @@ void json_obj_end(struct json *j) { json_close(j, '{'); }
 void json_arr_begin(struct json *j) { json_open(j, '['); }
 void json_arr_end(struct json *j) { json_close(j, '['); }
 
-/* Length of the valid UTF-8 sequence at s, or 0 when s[0] starts none. */
-static int utf8_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	int n;
-	unsigned char lo = 0x80, hi = 0xBF;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2;
-	else if (c >= 0xE0 && c <= 0xEF)
-		n = 3;
-	else if (c >= 0xF0 && c <= 0xF4)
-		n = 4;
-	else
-		return 0;	/* continuation byte, overlong lead C0/C1, or F5..FF */
-	/* The second byte's range rules out overlongs, surrogates and > U+10FFFF. */
-	if (c == 0xE0)
-		lo = 0xA0;
-	else if (c == 0xED)
-		hi = 0x9F;
-	else if (c == 0xF0)
-		lo = 0x90;
-	else if (c == 0xF4)
-		hi = 0x8F;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (int i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xBF)
-			return 0;
-	return n;
-}
-
-static void json_quoted(FILE *f, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	fputc('"', f);
-	while (*s) {
-		int n = utf8_len(s);
-		if (n == 0) {
-			fputs("\xEF\xBF\xBD", f);	/* U+FFFD for one bad byte */
-			s++;
-			continue;
-		}
-		if (n > 1) {
-			fwrite(s, 1, (size_t)n, f);
-			s += n;
-			continue;
-		}
-		switch (*s) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\b': fputs("\\b", f); break;
-		case '\f': fputs("\\f", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\t': fputs("\\t", f); break;
-		default:
-			if (*s < 0x20 || *s == 0x7F)
-				fprintf(f, "\\u%04x", *s);
-			else
-				fputc(*s, f);
-		}
-		s++;
-	}
-	fputc('"', f);
-}
-
 void json_key(struct json *j, const char *key)
 {
 	if (j->depth == 0 || j->kind[j->depth] != '{' || j->after_key)
@@ -619,7 +546,7 @@ void json_key(struct json *j, const char *key)
 		fputc(',', j->f);
 	j->count[j->depth] = 1;
 	json_indent(j, j->depth);
-	json_quoted(j->f, key ? key : "");
+	text_json_quoted(j->f, key ? key : "");
 	fputs(j->pretty ? ": " : ":", j->f);
 	j->after_key = 1;
 }
@@ -628,7 +555,7 @@ void json_str(struct json *j, const char *s)
 {
 	json_pre(j);
 	if (s)
-		json_quoted(j->f, s);
+		text_json_quoted(j->f, s);
 	else
 		fputs("null", j->f);
 	json_post(j);

@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "papi.h"
@@ -86,5 +87,13 @@ ssize_t io_real_read(int fd, void *buf, size_t n);
 #endif
 int io_real_open(const char *path, int flags);
 int io_real_close(int fd);
+
+/* ---- text.c: what the library's files (hl_output) and the CLI write alike. */
+/* Length of the valid UTF-8 sequence at s, or 0 when s[0] starts none
+ * (overlongs, surrogates and code points past U+10FFFF are not valid). */
+int text_utf8_len(const unsigned char *s);
+/* str as one JSON string on f: quotes, backslashes and control characters
+ * escaped, a byte that starts no valid UTF-8 written as U+FFFD. */
+void text_json_quoted(FILE *f, const char *str);
 
 #endif

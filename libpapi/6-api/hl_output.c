@@ -16,55 +16,6 @@
 
 /* ------------------------------------------------------------------ JSON */
 
-/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
-static int utf8_len(const unsigned char *s)
-{
-	int n;
-	unsigned cp;
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
-/* s as a JSON string: quotes, backslashes and control characters escaped,
- * bytes that are not UTF-8 replaced by U+FFFD. */
-static void put_str(FILE *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	putc('"', f);
-	while (*p) {
-		int n = utf8_len(p);
-		if (n == 0) {
-			fputs("\\ufffd", f);
-			p++;
-		} else if (*p == '"' || *p == '\\') {
-			putc('\\', f);
-			putc(*p++, f);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			fprintf(f, "\\u%04x", *p++);
-		} else {
-			fwrite(p, 1, (size_t)n, f);
-			p += n;
-		}
-	}
-	putc('"', f);
-}
-
 static void indent(FILE *f, int level)
 {
 	putc('\n', f);
@@ -78,7 +29,7 @@ static void put_num(FILE *f, int level, int *first, const char *key, long long v
 	fputs(*first ? "" : ",", f);
 	*first = 0;
 	indent(f, level);
-	put_str(f, key);
+	text_json_quoted(f, key);
 	fprintf(f, ": %lld", v);
 }
 
@@ -143,7 +94,7 @@ static void put7(FILE *f, int level, int *first, const char *key, long long v)
 	fputs(*first ? "" : ",", f);
 	*first = 0;
 	indent(f, level);
-	put_str(f, key);
+	text_json_quoted(f, key);
 	fprintf(f, ":\"%lld\"", v);
 }
 
@@ -174,7 +125,7 @@ static void put7_instance(FILE *f, struct hl_thread *t, const long long *rec, lo
 	fprintf(f, "\"%lld\":{", no);
 	indent(f, 5);
 	fputs("\"name\":", f);
-	put_str(f, hl_region_at(t, (int)rec[1])->name);
+	text_json_quoted(f, hl_region_at(t, (int)rec[1])->name);
 	fputs(",", f);
 	indent(f, 5);
 	fprintf(f, "\"parent_region_id\":\"%lld\"", rec[2]);
@@ -187,7 +138,7 @@ static void put7_instance(FILE *f, struct hl_thread *t, const long long *rec, lo
 		}
 		fputs(",", f);
 		indent(f, 5);
-		put_str(f, metric_name(i));
+		text_json_quoted(f, metric_name(i));
 		fputs(":{", f);
 		int f2 = 1;
 		put7(f, 6, &f2, "region_value", metric(rec + HL_INST_HEAD, i, nspc));
@@ -214,7 +165,7 @@ static int output_papi7(FILE *f, struct hl_thread **ts, int nt, double nspc)
 	fputs("\"papi_version\":\"7.0.0.0\",", f);
 	indent(f, 1);
 	fputs("\"cpu_info\":", f);
-	put_str(f, hw ? hw->model_string : "");
+	text_json_quoted(f, hw ? hw->model_string : "");
 	fputs(",", f);
 	indent(f, 1);
 	fprintf(f, "\"max_cpu_rate_mhz\":\"%d\",", hw ? hw->cpu_max_mhz : 0);
@@ -225,11 +176,11 @@ static int output_papi7(FILE *f, struct hl_thread **ts, int nt, double nspc)
 	for (int e = 0; e < hl_nev; e++) {
 		fputs(e ? "," : "", f);
 		indent(f, 2);
-		put_str(f, hl_ev[e].name);
+		text_json_quoted(f, hl_ev[e].name);
 		fputs(":{", f);
 		indent(f, 3);
 		fputs("\"component\":", f);
-		put_str(f, hl_ev[e].cmp);
+		text_json_quoted(f, hl_ev[e].cmp);
 		fputs(",", f);
 		indent(f, 3);
 		fprintf(f, "\"type\":\"%s\"", hl_ev[e].instant ? "instant" : "delta");
@@ -309,7 +260,7 @@ int hl_output_json(FILE *f)
 	fputs("\"library\": \"papi " PAPI_TOOL_VERSION "\",", f);
 	indent(f, 1);
 	fputs("\"hostname\": ", f);
-	put_str(f, host);
+	text_json_quoted(f, host);
 	fputs(",", f);
 	indent(f, 1);
 	if (rank >= 0)
@@ -325,9 +276,9 @@ int hl_output_json(FILE *f)
 	for (int e = 0; e < hl_nev; e++) {
 		fputs(e ? "," : "", f);
 		indent(f, 2);
-		put_str(f, hl_ev[e].name);
+		text_json_quoted(f, hl_ev[e].name);
 		fputs(": { \"component\": ", f);
-		put_str(f, hl_ev[e].cmp);
+		text_json_quoted(f, hl_ev[e].cmp);
 		fprintf(f, ", \"type\": \"%s\" }", hl_ev[e].instant ? "instant" : "delta");
 	}
 	fputs(hl_nev ? "\n  }," : "},", f);
@@ -346,7 +297,7 @@ int hl_output_json(FILE *f)
 			fputs(out++ ? "," : "", f);
 			indent(f, 3);
 			fputs("{ ", f);
-			put_str(f, g->name);
+			text_json_quoted(f, g->name);
 			fputs(": {", f);
 			first = 1;
 			put_num(f, 4, &first, "region_count", g->count);
@@ -354,7 +305,7 @@ int hl_output_json(FILE *f)
 			indent(f, 4);
 			fputs("\"parent_region\": ", f);
 			if (g->parent >= 0)
-				put_str(f, hl_region_at(t, g->parent)->name);
+				text_json_quoted(f, hl_region_at(t, g->parent)->name);
 			else
 				fputs("null", f);
 			put_values(f, 4, 0, g->val, nspc);
