@@ -40,6 +40,14 @@ void msgs_add(struct msgs *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* msgs_add_at: see naming.h. */
+void msgs_add_at(struct msgs *m, const char *path, int line, const char *fmt, va_list ap)
+{
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	msgs_add(m, "%s:%d: %s", path, line, buf);
+}
+
 void msgs_free(struct msgs *m)
 {
 	for (int i = 0; i < m->n; i++)
@@ -109,12 +117,10 @@ struct parse {
 static void p_err(struct parse *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void p_err(struct parse *p, const char *fmt, ...)
 {
-	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	msgs_add_at(p->errs, p->path, p->line, fmt, ap);
 	va_end(ap);
-	msgs_add(p->errs, "%s:%d: %s", p->path, p->line, buf);
 	p->nerr++;
 }
 

@@ -43,12 +43,10 @@ struct gparse {
 static void g_err(struct gparse *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void g_err(struct gparse *p, const char *fmt, ...)
 {
-	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	msgs_add_at(p->errs, p->path, p->line, fmt, ap);
 	va_end(ap);
-	msgs_add(p->errs, "%s:%d: %s", p->path, p->line, buf);
 	p->nerr++;
 }
 

@@ -6,6 +6,7 @@
 #ifndef PAPI_NAMING_H
 #define PAPI_NAMING_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "2-kernel/kernel.h"
@@ -286,6 +287,10 @@ int formula_type_parse(const char *name);
 	int total;		/* also those past the kept 1000 */
 };
 void msgs_add(struct msgs *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A problem of a file being parsed (definition files, metric groups), as
+ * "path:line: what" (at most 511 bytes of what). */
+void msgs_add_at(struct msgs *m, const char *path, int line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 void msgs_free(struct msgs *m);
 
 struct def_event {		/* one PRESET/EVENT row; strings live until the callback returns */
