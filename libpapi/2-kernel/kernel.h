@@ -214,5 +214,17 @@ ssize_t os_read(const char *path, char *buf, size_t len);
 /* The whole of root + path, however long, into a NUL-terminated buffer the
  * caller frees (*out): its length, or -1 with errno (ENOMEM included). */
 ssize_t os_read_all(const char *path, char **out);
+/* A file a component reads again at every sample (/proc/net/dev,
+ * /proc/stat), into one buffer that grows and is kept between reads. */
+struct os_text {
+	char *buf;		/* the last read, NUL-terminated */
+	size_t cap;
+};
+/* Read root + path into t, growing it until the file fits or whole(buf)
+ * says the part the caller wants is in (whole NULL: the whole file): the
+ * length read, or -1 with errno (ENOMEM when t could not grow). */
+ssize_t os_text_read(struct os_text *t, const char *path, int (*whole)(const char *buf));
+/* Free t's buffer (the next read starts afresh). */
+void os_text_free(struct os_text *t);
 
 #endif

@@ -43,41 +43,25 @@ static pthread_mutex_t net_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct iface *ifs;
 static int nifs;
 static long long *last;		/* each total as last read (an interface that went away keeps it) */
-static char *buf;		/* the file's text, reused */
-static size_t cap;
+static struct os_text text;	/* the file's text, reused */
 
-/* Read the file into buf, growing it (lock held): PAPI_OK or PAPI_ESYS. */
+/* Read the file into text (lock held): PAPI_OK, PAPI_ENOMEM or PAPI_ESYS. */
 static int net_read(void)
 {
-	for (;;) {
-		if (!buf || cap < 4096) {
-			char *b = realloc(buf, 4096);
-			if (!b)
-				return PAPI_ENOMEM;
-			buf = b;
-			cap = 4096;
-		}
-		ssize_t n = os_read(PATH, buf, cap);
-		if (n < 0) {
-			papi_set_reason("net: cannot read %s: %s", PATH, strerror(errno));
-			return PAPI_ESYS;
-		}
-		if ((size_t)n < cap - 1)
-			return PAPI_OK;
-		char *b = realloc(buf, 2 * cap);
-		if (!b)
-			return PAPI_ENOMEM;
-		buf = b;
-		cap *= 2;
-	}
+	if (os_text_read(&text, PATH, NULL) >= 0)
+		return PAPI_OK;
+	if (errno == ENOMEM)
+		return PAPI_ENOMEM;
+	papi_set_reason("net: cannot read %s: %s", PATH, strerror(errno));
+	return PAPI_ESYS;
 }
 
-/* Each "  name: n n n ..." line of buf: fn(name, values) for every line
+/* Each "  name: n n n ..." line of the text: fn(name, values) for every line
  * with all sixteen columns; the number of such lines. */
 static int net_lines(void (*fn)(const char *name, const long long *v))
 {
 	int n = 0;
-	for (char *line = buf, *next; line && *line; line = next) {
+	for (char *line = text.buf, *next; line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
@@ -128,11 +112,9 @@ static void net_shutdown(void)
 	pthread_mutex_lock(&net_lock);
 	free(ifs);
 	free(last);
-	free(buf);
+	os_text_free(&text);
 	ifs = NULL;
 	last = NULL;
-	buf = NULL;
-	cap = 0;
 	nifs = ifs_cap = 0;
 	pthread_mutex_unlock(&net_lock);
 }

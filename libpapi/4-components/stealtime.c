@@ -24,44 +24,35 @@ static struct cpu *cpus;
 static int ncpus;
 static long long *last;		/* steal in microseconds per event, as last read */
 static long long usec_per_tick;
-static char *buf;
-static size_t cap;
+static struct os_text text;	/* the file's text, reused */
 
-/* Read the CPU lines (at the start of the file) into buf, growing it until
- * the first line that is not a CPU's is in (lock held). */
-static int st_read(void)
+/* Whether buf holds every CPU line: a line after them is whole. */
+static int cpu_lines_whole(const char *buf)
 {
-	for (;;) {
-		if (!buf) {
-			cap = 16384;
-			if (!(buf = malloc(cap)))
-				return PAPI_ENOMEM;
-		}
-		ssize_t n = os_read(PATH, buf, cap);
-		if (n < 0) {
-			papi_set_reason("stealtime: cannot read %s: %s", PATH, strerror(errno));
-			return PAPI_ESYS;
-		}
-		/* done when a line after the CPU lines is whole, or the file is */
-		const char *p = buf;
-		while (!strncmp(p, "cpu", 3) && strchr(p, '\n'))
-			p = strchr(p, '\n') + 1;
-		if (strncmp(p, "cpu", 3) || (size_t)n < cap - 1)
-			return PAPI_OK;
-		char *b = realloc(buf, 2 * cap);
-		if (!b)
-			return PAPI_ENOMEM;
-		buf = b;
-		cap *= 2;
-	}
+	const char *p = buf;
+	while (!strncmp(p, "cpu", 3) && strchr(p, '\n'))
+		p = strchr(p, '\n') + 1;
+	return strncmp(p, "cpu", 3) != 0;
 }
 
-/* The CPU lines of buf: fn(cpu number or -1 for "cpu", steal ticks) for each
+/* Read the CPU lines (at the start of the file) into text (lock held):
+ * PAPI_OK, PAPI_ENOMEM or PAPI_ESYS. */
+static int st_read(void)
+{
+	if (os_text_read(&text, PATH, cpu_lines_whole) >= 0)
+		return PAPI_OK;
+	if (errno == ENOMEM)
+		return PAPI_ENOMEM;
+	papi_set_reason("stealtime: cannot read %s: %s", PATH, strerror(errno));
+	return PAPI_ESYS;
+}
+
+/* The CPU lines of the text: fn(cpu number or -1 for "cpu", steal ticks) for each
  * that has a steal column; the number of CPU lines, or -1 when one lacks it. */
 static int st_lines(void (*fn)(int num, long long steal))
 {
 	int n = 0;
-	for (const char *p = buf; !strncmp(p, "cpu", 3); n++) {
+	for (const char *p = text.buf; !strncmp(p, "cpu", 3); n++) {
 		int num = -1;
 		char *end;
 		const char *q = p + 3;
@@ -112,11 +103,9 @@ static void st_shutdown(void)
 	pthread_mutex_lock(&st_lock);
 	free(cpus);
 	free(last);
-	free(buf);
+	os_text_free(&text);
 	cpus = NULL;
 	last = NULL;
-	buf = NULL;
-	cap = 0;
 	ncpus = cpus_cap = 0;
 	pthread_mutex_unlock(&st_lock);
 }
