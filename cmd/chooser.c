@@ -118,26 +118,26 @@ static void chooser_walk(struct out *o, int base, int first, int modifier, const
 	while (PAPI_enum_event(&code, modifier) == PAPI_OK);
 }
 
-static int run_groups(const int *codes, char **names, int n, int json)
+static int run_bundles(const int *codes, char **names, int n, int json)
 {
-	int *group = calloc((size_t)n, sizeof *group), bad = 0;
-	if (!group)
+	int *bundle = calloc((size_t)n, sizeof *bundle), bad = 0;
+	if (!bundle)
 		return cli_error(spec.name, "out of memory");
-	int ns = chooser_groups(codes, n, group, &bad);
+	int ns = chooser_bundles(codes, n, bundle, &bad);
 	if (ns < 0) {
 		const char *r = papi_last_reason();
 		if (r && *r)
 			cli_error(spec.name, "cannot count %s: %s", names[bad], r);
 		else
 			cli_error(spec.name, "cannot count %s: %s", names[bad], PAPI_strerror(ns));
-		free(group);
+		free(bundle);
 		return CLI_FAIL;
 	}
 	struct json j;
 	if (json) {
 		json_init(&j, stdout, 1);
 		json_obj_begin(&j);
-		json_key(&j, "groups");
+		json_key(&j, "groups");	/* the option's name, kept for scripts */
 		json_arr_begin(&j);
 	}
 	for (int g = 0; g < ns; g++) {
@@ -147,7 +147,7 @@ static int run_groups(const int *codes, char **names, int n, int json)
 		else
 			printf("-e '{");
 		for (int i = 0, first = 1; i < n; i++) {
-			if (group[i] != g)
+			if (bundle[i] != g)
 				continue;
 			if (json)
 				json_str(&j, names[i]);
@@ -165,7 +165,7 @@ static int run_groups(const int *codes, char **names, int n, int json)
 		json_obj_end(&j);
 		json_end(&j);
 	}
-	free(group);
+	free(bundle);
 	return CLI_OK;
 }
 
@@ -225,7 +225,7 @@ int cmd_chooser(int argc, char **argv)
 		}
 	}
 	if (groups) {
-		status = run_groups(codes, ops, n, o.json);
+		status = run_bundles(codes, ops, n, o.json);
 		goto done;
 	}
 

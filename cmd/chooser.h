@@ -1,4 +1,4 @@
-/* chooser.h: the grouping logic of papi chooser (cmd/chooser_groups.c), apart so tests can drive it on a simulated PMU. */
+/* chooser.h: how papi chooser splits events into bundles (cmd/chooser_bundles.c), apart so tests can drive it on a simulated PMU. */
 #ifndef PAPI_CMD_CHOOSER_H
 #define PAPI_CMD_CHOOSER_H
 
@@ -12,12 +12,12 @@ int chooser_set(const int *codes, int n, int *bad);
 /* chooser_drop: clean up and destroy an EventSet from chooser_set. */
 void chooser_drop(int es);
 
-/* chooser_groups: greedy first fit: each event joins the first set that
- * accepts it (the kernel decides), else starts a new one; group[i]
+/* chooser_bundles: greedy first fit: each event joins the first set that
+ * accepts it (the kernel decides), else starts a new one; bundle[i]
  * receives the set of codes[i] (0-based).  Returns the number of sets, or a
  * negative PAPI error (PAPI_ENOMEM, or why codes[*bad] cannot be counted
  * even alone). */
-int chooser_groups(const int *codes, int n, int *group, int *bad);
+int chooser_bundles(const int *codes, int n, int *bundle, int *bad);
 
 /* chooser_why: words (into buf) for PAPI_add_event's failure rv on code:
  * for PAPI_ECNFLCT, the first given event that code cannot be paired with

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cmd/chooser_groups.c"
+#include "../../cmd/chooser_bundles.c"
 #include "sim/sim_pmu.h"
 #include "tap.h"
 #include "pmu_child.h"
@@ -43,7 +43,7 @@ static void groups(void)
 		int c[N];
 		for (int i = 0; i < rows[r].n; i++)
 			c[i] = codes[rows[r].order[i]];
-		int ns = chooser_groups(c, rows[r].n, group, &bad);
+		int ns = chooser_bundles(c, rows[r].n, group, &bad);
 		is_int(ns, rows[r].sets, "line %d: number of sets", rows[r].line);
 		ok(ns < 0 || memcmp(group, rows[r].want, (size_t)rows[r].n * sizeof *group) == 0,
 		   "line %d: each event in its first-fit set", rows[r].line);

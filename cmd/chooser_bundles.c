@@ -1,4 +1,4 @@
-/* chooser_groups.c: which events count together: EventSets built for real, first-fit grouping, conflict reasons. */
+/* chooser_bundles.c: which events count together: EventSets built for real, events split first-fit into bundles, conflict reasons. */
 #include "chooser.h"
 #include "internal.h"
 #include "papi.h"
@@ -32,11 +32,11 @@ void chooser_drop(int es)
 	PAPI_destroy_eventset(&es);
 }
 
-/* chooser_groups: greedy first-fit: each event goes into the first set that
- * accepts it (the kernel decides), else opens a new set.  group[i] receives
+/* chooser_bundles: greedy first-fit: each event goes into the first set that
+ * accepts it (the kernel decides), else opens a new set.  bundle[i] receives
  * the set of codes[i].  Returns the number of sets, or a negative PAPI error
  * with *bad the index of an event that no set, not even an empty one, takes. */
-int chooser_groups(const int *codes, int n, int *group, int *bad)
+int chooser_bundles(const int *codes, int n, int *bundle, int *bad)
 {
 	int *sets = calloc((size_t)n + 1, sizeof *sets), ns = 0, ret = 0;
 	if (!sets)
@@ -55,7 +55,7 @@ int chooser_groups(const int *codes, int n, int *group, int *bad)
 			}
 			sets[ns++] = es;
 		}
-		group[i] = g;
+		bundle[i] = g;
 	}
 	ret = ns;
 out:
