@@ -221,9 +221,11 @@ struct os_text {
 	size_t cap;
 };
 /* Read root + path into t, growing it until the file fits or whole(buf)
- * says the part the caller wants is in (whole NULL: the whole file): the
- * length read, or -1 with errno (ENOMEM when t could not grow). */
-ssize_t os_text_read(struct os_text *t, const char *path, int (*whole)(const char *buf));
+ * says the part the caller wants is in (whole NULL: the whole file):
+ * PAPI_OK, PAPI_ENOMEM, or PAPI_ESYS with the reason "who: cannot read
+ * path: why". */
+int os_text_read(struct os_text *t, const char *who, const char *path,
+		 int (*whole)(const char *buf));
 /* Free t's buffer (the next read starts afresh). */
 void os_text_free(struct os_text *t);
 

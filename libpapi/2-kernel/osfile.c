@@ -126,26 +126,27 @@ ssize_t os_read_all(const char *path, char **out)
 }
 
 /* os_text_read: see kernel.h. */
-ssize_t os_text_read(struct os_text *t, const char *path, int (*whole)(const char *buf))
+int os_text_read(struct os_text *t, const char *who, const char *path,
+		 int (*whole)(const char *buf))
 {
 	for (;;) {
 		if (!t->buf || t->cap < 4096) {
 			char *b = realloc(t->buf, 4096);
-			if (!b) {
-				errno = ENOMEM;
-				return -1;
-			}
+			if (!b)
+				return PAPI_ENOMEM;
 			t->buf = b;
 			t->cap = 4096;
 		}
 		ssize_t n = os_read(path, t->buf, t->cap);
-		if (n < 0 || (size_t)n < t->cap - 1 || (whole && whole(t->buf)))
-			return n;
-		char *b = realloc(t->buf, 2 * t->cap);
-		if (!b) {
-			errno = ENOMEM;
-			return -1;
+		if (n < 0) {
+			papi_set_reason("%s: cannot read %s: %s", who, path, strerror(errno));
+			return PAPI_ESYS;
 		}
+		if ((size_t)n < t->cap - 1 || (whole && whole(t->buf)))
+			return PAPI_OK;
+		char *b = realloc(t->buf, 2 * t->cap);
+		if (!b)
+			return PAPI_ENOMEM;
 		t->buf = b;
 		t->cap *= 2;
 	}

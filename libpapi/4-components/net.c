@@ -48,12 +48,7 @@ static struct os_text text;	/* the file's text, reused */
 /* Read the file into text (lock held): PAPI_OK, PAPI_ENOMEM or PAPI_ESYS. */
 static int net_read(void)
 {
-	if (os_text_read(&text, PATH, NULL) >= 0)
-		return PAPI_OK;
-	if (errno == ENOMEM)
-		return PAPI_ENOMEM;
-	papi_set_reason("net: cannot read %s: %s", PATH, strerror(errno));
-	return PAPI_ESYS;
+	return os_text_read(&text, "net", PATH, NULL);
 }
 
 /* Each "  name: n n n ..." line of the text: fn(name, values) for every line

@@ -39,12 +39,7 @@ static int cpu_lines_whole(const char *buf)
  * PAPI_OK, PAPI_ENOMEM or PAPI_ESYS. */
 static int st_read(void)
 {
-	if (os_text_read(&text, PATH, cpu_lines_whole) >= 0)
-		return PAPI_OK;
-	if (errno == ENOMEM)
-		return PAPI_ENOMEM;
-	papi_set_reason("stealtime: cannot read %s: %s", PATH, strerror(errno));
-	return PAPI_ESYS;
+	return os_text_read(&text, "stealtime", PATH, cpu_lines_whole);
 }
 
 /* The CPU lines of the text: fn(cpu number or -1 for "cpu", steal ticks) for each
