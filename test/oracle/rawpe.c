@@ -11,7 +11,7 @@
 /* The events the oracle tests compare, by the kernel's own numbers. The
  * PAPI presets are listed by what they mean on every CPU that has them;
  * the stall events are the ARMv8 common events (0x23, 0x24), counted as raw
- * events of the core PMU. */
+ * events of the core PMU, and the kernel's generic stall events. */
 static const struct raw_event events[] = {
 	{ "perf::TASK-CLOCK", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
 	{ "perf::CPU-CLOCK", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
@@ -23,6 +23,8 @@ static const struct raw_event events[] = {
 	{ "PAPI_BR_INS", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
 	{ "STALL_FRONTEND", PERF_TYPE_RAW, 0x23 },
 	{ "STALL_BACKEND", PERF_TYPE_RAW, 0x24 },
+	{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
+	{ "stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
 };
 
 const struct raw_event *raw_by_name(const char *name)
