@@ -79,6 +79,20 @@ endef
 $(foreach d,$(TEST_DIRS),$(eval $(call test_dir,$(d))))
 TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 
+# t_oracle_papi7.c once more, against Debian's PAPI 7.0 (/usr/include/papi.h,
+# -lpapi), where it is installed for CC's target: t_oracle_papi7 runs it and
+# compares their counts.
+PAPI7_DEB := $(if $(wildcard /usr/include/papi.h),$(shell echo 'int main(void){return 0;}' | \
+             $(CC) -x c - -o /dev/null -lpapi 2>/dev/null && echo yes))
+ifeq ($(PAPI7_DEB),yes)
+$(BUILD)/test/oracle/t_oracle_papi7_debian: test/oracle/t_oracle_papi7.c test/oracle/rawpe.c test/oracle/rawpe.h
+	@mkdir -p $(dir $@)
+	$(say) LD $@
+	$(Q)$(CC) -D_GNU_SOURCE -DORACLE_PAPI7 -Itest $(ALL_CFLAGS) $(LDFLAGS) -o $@ \
+	  test/oracle/t_oracle_papi7.c test/oracle/rawpe.c -lpapi $(LIBS)
+TEST_BINS += $(BUILD)/test/oracle/t_oracle_papi7_debian
+endif
+
 # test/sde: libsde's tests. t_sde_lib links libsde.a alone (a library's view:
 # nothing of libpapi); the others count through PAPI as well.
 SDE_TESTS := $(sort $(wildcard test/sde/t_*.c))
