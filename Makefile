@@ -82,8 +82,8 @@ TEST_BINS := $(foreach d,$(TEST_DIRS),$($(d)_BINS))
 # t_oracle_papi7.c once more, against Debian's PAPI 7.0 (/usr/include/papi.h,
 # -lpapi), where it is installed for CC's target: t_oracle_papi7 runs it and
 # compares their counts.
-PAPI7_DEB := $(if $(wildcard /usr/include/papi.h),$(shell echo 'int main(void){return 0;}' | \
-             $(CC) -x c - -o /dev/null -lpapi 2>/dev/null && echo yes))
+PAPI7_DEB := $(if $(wildcard /usr/include/papi.h),$(shell t=$$(mktemp -d) && \
+             echo 'int main(void){return 0;}' | $(CC) -x c - -o $$t/a -lpapi 2>/dev/null && echo yes; rm -rf $$t))
 ifeq ($(PAPI7_DEB),yes)
 $(BUILD)/test/oracle/t_oracle_papi7_debian: test/oracle/t_oracle_papi7.c test/oracle/rawpe.c test/oracle/rawpe.h
 	@mkdir -p $(dir $@)
