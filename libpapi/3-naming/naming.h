@@ -207,9 +207,14 @@ int presets_name_to_code(const char *name, int *code);
 int presets_code_to_name(int code, char *name);
 int presets_info(int code, PAPI_event_info_t *info);
 int presets_enum(int *code, int modifier);
-/* PAPI_OK when the preset/user event can be counted here, else PAPI_ENOEVNT /
- * PAPI_ENOTPRESET. */
+/* PAPI_OK when the preset/user event can be counted here (PAPI_add_event
+ * would take it), else PAPI_ENOEVNT / PAPI_ENOTPRESET. */
 int presets_query(int code);
+/* PAPI_OK when the preset/user event is defined here and each of its natives
+ * resolves, counting a PMU that LIBPFM_FORCE_PMU names as present even when
+ * the kernel lacks it (then presets_query says PAPI_ENOEVNT): what a table
+ * gives for that PMU. Else PAPI_ENOEVNT / PAPI_ENOTPRESET. */
+int presets_resolves(int code);
 /* presets_info_full: as presets_info, but count, code[], name[], derived and
  * postfix describe this CPU's definition even when the kernel cannot count
  * its natives (PAPI_get_event_info leaves them empty then); for the CLI. */
@@ -427,7 +432,8 @@ const char *presets_why_undefined(int code);
 /* Fill *ev with the definition of preset/user code as this machine resolved
  * it: canonical native names, effective derived type and postfix. Strings
  * stay valid until PAPI_shutdown or a redefinition. PAPI_OK, PAPI_ENOEVNT
- * (not defined here), PAPI_ENOTPRESET (bad code). *avail: 1 when countable. */
+ * (not defined here), PAPI_ENOTPRESET (bad code). *avail: 1 when its natives
+ * resolve (presets_resolves). */
 int presets_definition(int code, struct def_event *ev, int *avail);
 
 /* The core layer answers "is code in an EventSet?" for presets.c, which must

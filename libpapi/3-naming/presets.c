@@ -21,9 +21,11 @@
  * one, so the user file can redefine presets.
  *
  * A preset is available when each of its natives resolves for this CPU and
- * the kernel has the PMU that counts it. Under LIBPFM_FORCE_PMU=<pmu> the
- * forced PMU counts as present, so a table can be checked on any machine;
- * adding such an event still fails at PAPI_start with the kernel's reason.
+ * the kernel has the PMU that counts it. Under LIBPFM_FORCE_PMU=<pmu> a forced
+ * PMU the kernel lacks still lets a preset resolve, so a table can be checked
+ * on any machine (PAPI_get_event_info names its natives, papi avail lists it),
+ * but such a preset is not available: PAPI_query_event says PAPI_ENOEVNT, as
+ * PAPI_add_event would, without opening a counter to learn it.
  */
 
 #define MAX_USER 1024
@@ -40,8 +42,9 @@ struct pev {
 	int ntv[PAPI_EVENTS_IN_DERIVED_EVENT];
 	struct formula *f;	/* NULL for a single native as is */
 	int eff;		/* effective DERIVED_* */
-	int avail;
-	char *why;		/* defined but not available: why (the first term's reason) */
+	int avail;		/* each native resolves (a forced PMU counts as present) */
+	int elsewhere;		/* ... but some only on a forced PMU the kernel lacks */
+	char *why;		/* defined but not countable: why (the first term's reason) */
 	char *postfix;		/* effective postfix text, NULL when none */
 	char *failed;		/* why the last definition given for this CPU failed
 				 * (its native events missing, ...), NULL when it did not */
@@ -76,6 +79,13 @@ static struct pev *code_entry(int code)
 	return i < npre ? &pre[i] : NULL;
 }
 
+/* Whether PAPI_add_event could take e: defined, resolved, and on PMUs the
+ * kernel has. */
+static int countable(const struct pev *e)
+{
+	return e->defined && e->avail && !e->elsewhere;
+}
+
 /* Code of the entry called name (defined or a catalogue name), or 0. */
 static int name_code(const char *name)
 {
@@ -102,7 +112,7 @@ static void pev_clear_def(struct pev *e)
 	e->formula = e->postfix = e->why = NULL;
 	e->f = NULL;
 	e->nbase = e->nterms = 0;
-	e->defined = e->avail = 0;
+	e->defined = e->avail = e->elsewhere = 0;
 }
 
 static void pev_free(struct pev *e)
@@ -118,9 +128,11 @@ static void pev_free(struct pev *e)
 
 /* ------------------------------------------------------------------ resolution */
 
-/* Can the kernel count native idx (a forced PMU counts as present)? When
- * not, why says so. A native named from sysfs is opened once to see whether
- * the kernel's driver knows it: generic events are optional for a driver. */
+/* Can the kernel count native idx? 1 when it can, 2 when idx is an event of
+ * the forced PMU and the kernel lacks that PMU (it resolves, but cannot be
+ * counted here), 0 otherwise; why says why not. A native named from sysfs is
+ * opened once to see whether the kernel's driver knows it: generic events
+ * are optional for a driver. */
 static int native_avail(int idx, char *why, size_t len)
 {
 	/* A question asked while loading: no debug line, and the caller's last
@@ -137,7 +149,7 @@ static int native_avail(int idx, char *why, size_t len)
 		r = native_probe(idx, why, len);
 	if (r == PAPI_ECMP && forced_pmu) {
 		const struct pmu *p = n ? pmu_get(n->pmu) : NULL;
-		return p && !strcmp(p->name, forced_pmu);
+		return p && !strcmp(p->name, forced_pmu) ? 2 : 0;
 	}
 	return r == PAPI_OK;
 }
@@ -270,13 +282,19 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 	if (fin && e->eff == DERIVED_POSTFIX && formula_to_postfix(fin, pf, sizeof pf) == PAPI_OK)
 		e->postfix = strdup(pf);
 	e->avail = 1;
+	e->elsewhere = 0;
 	e->why = NULL;
 	for (int t = 0; t < e->nterms && e->avail; t++) {
 		char w[PAPI_HUGE_STR_LEN] = "";
-		if (!native_avail(e->ntv[t], w, sizeof w)) {
+		int a = native_avail(e->ntv[t], w, sizeof w);
+		if (a == 1)
+			continue;
+		if (a == 0)
 			e->avail = 0;
-			e->why = w[0] ? strdup(w) : NULL;
-		}
+		else if (e->elsewhere++)
+			continue;	/* the first term's reason is enough */
+		free(e->why);
+		e->why = w[0] ? strdup(w) : NULL;
 	}
 	return PAPI_OK;
 }
@@ -343,6 +361,7 @@ static int define(const struct def_event *ev, int replace, int *code, char *msg,
 	e->f = tmp.f;
 	e->eff = tmp.eff;
 	e->avail = tmp.avail;
+	e->elsewhere = tmp.elsewhere;
 	e->why = tmp.why;
 	e->postfix = tmp.postfix;
 	if (ev->sdesc) {
@@ -570,14 +589,15 @@ static void pev_info(const struct pev *e, int code, PAPI_event_info_t *info, int
 /* presets_info: see internal.h. As PAPI 7, count > 0 means available: count,
  * code[] and name[] list the natives of the definition, derived the
  * effective type, postfix the formula over them when the type is a postfix;
- * all of them stay empty (count 0) when the event cannot be counted here. */
+ * all of them stay empty (count 0) when the event cannot be counted here,
+ * a forced PMU the kernel lacks included (PAPI_query_event says so too). */
 int presets_info(int code, PAPI_event_info_t *info)
 {
 	pr_load();
 	const struct pev *e = code_entry(code);
 	if (!e)
 		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
-	pev_info(e, code, info, e->defined && e->avail);
+	pev_info(e, code, info, countable(e));
 	return PAPI_OK;
 }
 
@@ -613,7 +633,7 @@ int presets_enum(int *code, int modifier)
 		return PAPI_EINVAL;
 	for (int i = (*code & ~PAPI_UE_MASK) + 1; i < n; i++) {
 		const struct pev *e = code_entry(base | i);
-		if (modifier == PAPI_PRESET_ENUM_AVAIL && !(e->defined && e->avail))
+		if (modifier == PAPI_PRESET_ENUM_AVAIL && !countable(e))
 			continue;
 		if (cat && !(e->cat & (1u << modifier)))
 			continue;
@@ -625,6 +645,16 @@ int presets_enum(int *code, int modifier)
 
 /* presets_query: see internal.h. */
 int presets_query(int code)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	return countable(e) ? PAPI_OK : PAPI_ENOEVNT;
+}
+
+/* presets_resolves: see naming.h. */
+int presets_resolves(int code)
 {
 	pr_load();
 	const struct pev *e = code_entry(code);
@@ -671,7 +701,7 @@ const char *presets_why(int code)
 {
 	pr_load();
 	const struct pev *e = code_entry(code);
-	return e && e->defined && !e->avail ? e->why : NULL;
+	return e && e->defined && !countable(e) ? e->why : NULL;
 }
 
 /* presets_errors: see internal.h. */
