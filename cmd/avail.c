@@ -269,7 +269,7 @@ int cmd_avail(int argc, char **argv)
 	int r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	if ((a.only_avail || a.check) && cli_can_count(spec.name) != 0)
 		return CLI_FAIL;
 	if (event) {
@@ -321,6 +321,8 @@ int cmd_avail(int argc, char **argv)
 	       a.derived);
 	if (cli_generic_note())	/* the kernel's own events: counting is for real */
 		printf("\n%s\n", cli_generic_note());
+	else if (pmu_forced_unknown())	/* said on stderr: the table is empty for it */
+		printf("\nNo preset can be available: %s.\n", pmu_forced_unknown());
 	else if (forced && *forced)
 		printf("\nLIBPFM_FORCE_PMU=%s: availability means the events resolve for that PMU;\n"
 		       "counting them needs a machine that has it.\n", forced);

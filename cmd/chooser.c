@@ -210,7 +210,7 @@ int cmd_chooser(int argc, char **argv)
 	int rv = PAPI_library_init(PAPI_VER_CURRENT);
 	if (rv != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialise PAPI: %s", PAPI_strerror(rv));
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	int *codes = calloc((size_t)n, sizeof *codes);
 	if ((status = cli_can_count(spec.name)) != 0)
 		goto done;

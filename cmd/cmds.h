@@ -32,5 +32,10 @@ int cmd_help(int argc, char **argv);
  * with a row, which was skipped) as "papi cmd: ..." on stderr. Nothing,
  * and no loading, when neither variable is set. */
 void event_files_report(const char *cmd);
+/* event_env_report: event_files_report, then, when LIBPFM_FORCE_PMU names a
+ * PMU libpfm4 does not know (a typo: libpfm4 starts anyway, naming no CPU's
+ * events), one line that says so and what to do. Exit status unchanged: the
+ * kernel's own events may still be listed and counted. */
+void event_env_report(const char *cmd);
 
 #endif

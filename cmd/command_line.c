@@ -414,7 +414,7 @@ int cmd_command_line(int argc, char **argv)
 		status = cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
 		goto out;
 	}
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	l.ncmp = PAPI_num_components();
 	val = calloc((size_t)l.nev, sizeof *val);
 	if (cli_can_count(spec.name) != 0 || (dom && cli_set_domain(spec.name, dom_arg, dom) != 0))

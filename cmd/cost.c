@@ -368,7 +368,7 @@ int cmd_cost(int argc, char **argv)
 		free(events);
 		return cli_error(spec.name, "cannot initialise PAPI: %s", PAPI_strerror(rv));
 	}
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	if ((status = cli_can_count(spec.name)) != 0)
 		goto done;
 	status = cost_events(events, &es, used, sizeof used);

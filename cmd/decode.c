@@ -133,7 +133,7 @@ int cmd_decode(int argc, char **argv)
 	int r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	if (want_groups)
 		return groups(n ? args[0] : NULL, only_avail);
 

@@ -258,7 +258,7 @@ int cmd_encode(int argc, char **argv)
 	int r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	const char *here = NULL;	/* this machine's CPU PMU */
 	for (int i = 0; i < pmu_count() && !here; i++)
 		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)

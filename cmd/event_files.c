@@ -1,4 +1,4 @@
-/* event_files.c: what the commands that load events say about the event files named in the environment (a row with a problem is skipped; the others load). */
+/* event_files.c: what the commands that load events say about the event files and the PMU named in the environment (a row with a problem is skipped; the others load). */
 #include "cli.h"
 #include "cmds.h"
 #include "internal.h"
@@ -37,4 +37,13 @@ void event_files_report(const char *cmd)
 	if (n > SHOWN)
 		cli_error(cmd, "... and %d more problems ('papi encode --check %s' lists them all)",
 			  n - SHOWN, user ? user : csv);
+}
+
+void event_env_report(const char *cmd)
+{
+	event_files_report(cmd);
+	const char *unknown = pmu_forced_unknown();
+	if (unknown)
+		cli_error(cmd, "%s; unset it, or name a core PMU libpfm4 knows (skx, icx, spr, "
+			  "amd64_fam19h_zen3, arm_n1, ...)", unknown);
 }

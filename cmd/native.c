@@ -566,7 +566,7 @@ int cmd_native(int argc, char **argv)
 		return CLI_FAIL;
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
-	event_files_report(spec.name);
+	event_env_report(spec.name);
 	if (v.check && cli_can_count(spec.name) != 0)
 		return CLI_FAIL;
 	if (v.json)

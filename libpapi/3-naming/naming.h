@@ -52,6 +52,11 @@ const struct pmu *pmu_get(int i);
 /* Why hardware events cannot be counted here, or NULL when they can: no
  * core PMU in the kernel, or a forced libpfm4 PMU the kernel lacks. */
 const char *pmu_core_unavailable_reason(void);
+/* NULL unless LIBPFM_FORCE_PMU names a PMU libpfm4 does not know, or one
+ * that is not a CPU core's (libpfm4 itself starts without a word then): a
+ * sentence that says so and names the variable ("LIBPFM_FORCE_PMU=nosuch:
+ * libpfm4 knows no PMU of that name"). */
+const char *pmu_forced_unknown(void);
 /* NULL when libpfm4 names the events of every kernel core PMU; else a
  * sentence naming the core PMUs whose events come from sysfs and the
  * kernel's generic events instead ("cpu: libpfm4 does not know ..."). */

@@ -29,6 +29,7 @@ static int nevents_pfm;
 static const char *core_reason;
 static char core_reason_buf[400];
 static char generic_buf[320];
+static char forced_buf[160];
 
 #define NO_DRIVER "no hardware PMU driver: this kernel exposes only software events (in a VM, enable the virtual PMU)"
 
@@ -264,6 +265,10 @@ static void pm_reasons(void)
 			len += (size_t)snprintf(generic_buf + len, len < sizeof generic_buf ? sizeof generic_buf - len : 0,
 						"%s%s", nsys++ ? " and " : "", pmus[i].name);
 	}
+	forced_buf[0] = '\0';
+	if (forced && known <= 0)
+		snprintf(forced_buf, sizeof forced_buf, "LIBPFM_FORCE_PMU=%.40s: %s", forced,
+			 known < 0 ? "that PMU is not a CPU core's" : "libpfm4 knows no PMU of that name");
 	if (forced && known <= 0 && core_pmu < 0)	/* not the CPU's fault */
 		snprintf(who, sizeof who, "LIBPFM_FORCE_PMU=%.40s names no core PMU libpfm4 knows", forced);
 	else
@@ -404,6 +409,14 @@ const char *pmu_core_unavailable_reason(void)
 	if (pmus_init() != PAPI_OK)
 		return "libpfm4 initialization failed";
 	return core_reason;
+}
+
+/* pmu_forced_unknown: see naming.h. */
+const char *pmu_forced_unknown(void)
+{
+	if (pmus_init() != PAPI_OK || !forced_buf[0])
+		return NULL;
+	return forced_buf;
 }
 
 /* pmu_core_sysfs: see naming.h. */

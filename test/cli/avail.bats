@@ -110,3 +110,16 @@ has_hw_pmu() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--cache"* ]]
 }
+
+@test "avail: LIBPFM_FORCE_PMU=nosuch is called a PMU libpfm4 does not know" {
+	LIBPFM_FORCE_PMU=nosuch run --separate-stderr "$papi" avail
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "papi avail: LIBPFM_FORCE_PMU=nosuch: libpfm4 knows no PMU of that name; unset it, or name a core PMU libpfm4 knows ("* ]]
+	[[ "$output" != *"availability means the events resolve"* ]]
+	[[ "$output" == *"No preset can be available: LIBPFM_FORCE_PMU=nosuch: libpfm4 knows no PMU of that name."* ]]
+	# a PMU it knows draws no such line
+	LIBPFM_FORCE_PMU=skx run --separate-stderr "$papi" avail
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}

@@ -153,3 +153,9 @@ load helper
 	run --separate-stderr -1 papi native -i io:::nosuch
 	[[ "$stderr" != *"disabled"* ]]
 }
+
+@test "papi native: LIBPFM_FORCE_PMU=nosuch is called a PMU libpfm4 does not know" {
+	LIBPFM_FORCE_PMU=nosuch run --separate-stderr -0 papi native -i io:::
+	[[ "$stderr" == "papi native: LIBPFM_FORCE_PMU=nosuch: libpfm4 knows no PMU of that name; unset it"* ]]
+	[[ "$output" == *"io:::"* ]]
+}
