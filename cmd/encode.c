@@ -13,6 +13,7 @@
 static const struct cli_opt opts[] = {
 	{ "check", 'c', no_argument, NULL, "only check FILE; report every problem with its line" },
 	{ "cpu", 'C', required_argument, "PMU", "CPU line(s) for CSV input (default: this CPU's PMU)" },
+	{ "new", 'n', required_argument, "NAME", "NAME is a new preset, not one PAPI defines (repeatable)" },
 	{ 0 },
 };
 
@@ -28,6 +29,7 @@ static const struct cli_spec spec = {
 };
 
 #define MAX_CPUS 16
+#define MAX_NEW 64
 
 struct enc {
 	int check;
@@ -38,7 +40,25 @@ struct enc {
 	char **names;			/* events defined so far (bases may use them) */
 	int nnames;
 	char absent_pmu[64];		/* a PMU named by the input that is not this machine's */
+	const char *fresh[MAX_NEW];	/* --new: preset names PAPI does not define */
+	int nfresh;
 };
+
+/* A name that goes to the preset table must be one of PAPI's presets, or
+ * declared new with --new: a misspelt PAPI_TOT_CYCS would otherwise become
+ * a preset of its own, which no program asks for. */
+static int preset_name_ok(const struct enc *e, const char *name, char *why, size_t len)
+{
+	if (strncmp(name, "PAPI_", 5) || preset_catalog_find(name) >= 0)
+		return 1;
+	for (int i = 0; i < e->nfresh; i++)
+		if (!strcmp(e->fresh[i], name))
+			return 1;
+	/* the parser names the row's event before why */
+	snprintf(why, len, "not a preset PAPI defines; a new preset must be declared with "
+		 "--new %s (a name without PAPI_ makes a user event)", name);
+	return 0;
+}
 
 static int known(struct enc *e, const char *name)
 {
@@ -126,6 +146,8 @@ static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len
 	struct enc *e = ctx;
 	struct formula *f;
 	if (!fields_clean(ev, why, len))
+		return PAPI_EINVAL;
+	if (!preset_name_ok(e, ev->name, why, len))
 		return PAPI_EINVAL;
 	int r = formula_compile(ev->derived, ev->formula, ev->nbase, &f, why, len);
 	if (r != PAPI_OK)
@@ -250,6 +272,16 @@ int cmd_encode(int argc, char **argv)
 			if (e.ncpus == MAX_CPUS)
 				return cli_usage(spec.name, "more than %d --cpu names", MAX_CPUS);
 			e.cpus[e.ncpus++] = c.optarg;
+		} else if (o == 'n') {
+			if (strncmp(c.optarg, "PAPI_", 5) || !c.optarg[5])
+				return cli_usage(spec.name, "--new %s: a preset's name starts with PAPI_",
+						 c.optarg);
+			if (preset_catalog_find(c.optarg) >= 0)
+				return cli_usage(spec.name, "--new %s: PAPI defines that preset already",
+						 c.optarg);
+			if (e.nfresh == MAX_NEW)
+				return cli_usage(spec.name, "more than %d --new names", MAX_NEW);
+			e.fresh[e.nfresh++] = c.optarg;
 		}
 	}
 	char **args = cli_operands(&c, &n);

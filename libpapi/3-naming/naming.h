@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "2-kernel/kernel.h"
+#include "3-naming/preset_catalog.h"	/* PAPI 7's preset names, for the layers above too */
 
 /* Most native terms one preset or user event may combine (PAPI 7's limit). */
 #define PAPI_EVENTS_IN_DERIVED_EVENT 8

@@ -117,3 +117,30 @@ other_pmu() {
 	grep -q 'c.def:2: N: byte 0x9b in the note' "$tmp/err"
 	grep -q "^EVENT,OK,.*caf"$'\303\251' "$tmp/out"
 }
+
+@test "encode: --check refuses a preset name PAPI does not define, unless --new declares it" {
+	cat > "$tmp/new.def" <<'D'
+PRESET,PAPI_TOT_CYCS,NOT_DERIVED,perf::TASK-CLOCK
+PRESET,PAPI_TOT_CYC,NOT_DERIVED,perf::TASK-CLOCK
+EVENT,MY_CLOCK,NOT_DERIVED,perf::TASK-CLOCK
+D
+	run --separate-stderr "$papi" encode --check "$tmp/new.def"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "papi encode: $tmp/new.def:1: PAPI_TOT_CYCS: not a preset PAPI defines; a new preset must be declared with --new PAPI_TOT_CYCS"* ]]
+	run --separate-stderr "$papi" encode --check --new PAPI_TOT_CYCS "$tmp/new.def"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"3 events, no problems"* ]]
+	# without --check the row is left out and the others are written
+	run --separate-stderr "$papi" encode "$tmp/new.def"
+	[ "$status" -eq 1 ]
+	[[ "$output" != *PAPI_TOT_CYCS* ]]
+	[[ "$output" == *"PRESET,PAPI_TOT_CYC,NOT_DERIVED,perf::TASK-CLOCK"* ]]
+	# --new takes only a new PAPI_ name
+	run --separate-stderr "$papi" encode --new PAPI_TOT_CYC --check "$tmp/new.def"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--new PAPI_TOT_CYC: PAPI defines that preset already"* ]]
+	run --separate-stderr "$papi" encode --new MY_CLOCK --check "$tmp/new.def"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--new MY_CLOCK: a preset's name starts with PAPI_"* ]]
+}
