@@ -209,8 +209,9 @@ static int one_event(const char *name)
 	int code;
 	PAPI_event_info_t in;
 	int r = PAPI_event_name_to_code(name, &code);
+	char nwhy[PAPI_HUGE_STR_LEN];
 	if (r != PAPI_OK)
-		return cli_error(spec.name, "%s: no such event (%s)", name, PAPI_strerror(r));
+		return cli_error(spec.name, "%s: %s", name, cli_name_why(name, r, nwhy, sizeof nwhy));
 	if ((r = event_info(code, &in)) != PAPI_OK)
 		return cli_error(spec.name, "%s: %s", name, PAPI_strerror(r));
 	if (IS_NATIVE(code)) {

@@ -219,8 +219,10 @@ int cmd_chooser(int argc, char **argv)
 		goto done;
 	}
 	for (int i = 0; i < n; i++) {
-		if (PAPI_event_name_to_code(ops[i], &codes[i]) != PAPI_OK) {
-			status = cli_error(spec.name, "unknown event '%s' (see papi avail and papi native)", ops[i]);
+		char why[PAPI_HUGE_STR_LEN];
+		int r = PAPI_event_name_to_code(ops[i], &codes[i]);
+		if (r != PAPI_OK) {
+			status = cli_error(spec.name, "%s: %s", ops[i], cli_name_why(ops[i], r, why, sizeof why));
 			goto done;
 		}
 	}

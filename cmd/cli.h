@@ -130,6 +130,25 @@ int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long
  * argument can be any size; a message need not echo it all. */
 const char *cli_cut(const char *s, char *buf, size_t size);
 
+/* ---- cli_suggest.c: "did you mean" for a mistyped name. */
+
+/* cli_suggest: for an event name that did not resolve, the nearest known
+ * names as "did you mean perf::TASK-CLOCK?" (up to three, "A, B or C"),
+ * written into buf (size >= 16); NULL when none is near. When the event
+ * part resolves and a qualifier does not (perf::TASK-CLOCK:uu,
+ * :perod=1000), the nearest qualifiers of that event ("did you mean :u?").
+ * Names are compared ignoring case; a name without "pmu::" is compared with
+ * the event part of native names. It walks every event name of every
+ * component: call it only once a name has failed. */
+const char *cli_suggest(const char *name, char *buf, size_t size);
+
+/* cli_name_why: why event name failed with error err, for a message that
+ * names it first ("papi CMD: NAME: why"): the library's last reason without
+ * the name it starts with (PAPI_strerror(err) when it gave none), then,
+ * when the name does not resolve, "; " and cli_suggest's words. Written
+ * into buf; returns buf. Clears the library's reason. */
+const char *cli_name_why(const char *name, int err, char *buf, size_t size);
+
 /* ---- cli_count.c: what this user may count. */
 
 /* cli_can_count: 0 when this user can count events here at all; otherwise

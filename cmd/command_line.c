@@ -161,12 +161,8 @@ static int add_events(struct cl *l)
 				printf("Successfully added: %s\n", l->names[i]);
 			continue;
 		}
-		const char *why = papi_last_reason();
-		size_t nl = strlen(l->names[i]);
-		if (!why || !*why)
-			why = PAPI_strerror(r);
-		else if (!strncmp(why, l->names[i], nl) && !strncmp(why + nl, ": ", 2))
-			why += nl + 2;	/* the reason starts with the name */
+		char wbuf[PAPI_HUGE_STR_LEN];
+		const char *why = cli_name_why(l->names[i], r, wbuf, sizeof wbuf);
 		if (!(l->why[i] = strdup(why)))
 			return cli_error(spec.name, "out of memory"), -1;
 		if (l->classic) {

@@ -282,9 +282,10 @@ static int cost_events(char *list, int *es, char *used, size_t len)
 			return CLI_OK;
 		}
 		rv = PAPI_add_named_event(*es, "perf::TASK-CLOCK");
+		char why[PAPI_HUGE_STR_LEN];
 		if (rv != PAPI_OK)
 			return cli_error(spec.name, "cannot count perf::TASK-CLOCK: %s",
-					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(rv));
+					 cli_name_why("perf::TASK-CLOCK", rv, why, sizeof why));
 		snprintf(used, len, "perf::TASK-CLOCK");
 		return CLI_OK;
 	}
@@ -295,12 +296,13 @@ static int cost_events(char *list, int *es, char *used, size_t len)
 		int code;
 		if (++n > MAX_EVENTS)
 			return cli_error(spec.name, "at most %d events", MAX_EVENTS);
-		if (PAPI_event_name_to_code(t, &code) != PAPI_OK)
-			return cli_error(spec.name, "unknown event '%s'", t);
+		char why[PAPI_HUGE_STR_LEN];
+		if ((rv = PAPI_event_name_to_code(t, &code)) != PAPI_OK)
+			return cli_error(spec.name, "%s: %s", t, cli_name_why(t, rv, why, sizeof why));
 		rv = PAPI_add_event(*es, code);
 		if (rv != PAPI_OK)
 			return cli_error(spec.name, "cannot count %s: %s", t,
-					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(rv));
+					 cli_name_why(t, rv, why, sizeof why));
 	}
 	return CLI_OK;
 }

@@ -55,8 +55,11 @@ static int preset_name_ok(const struct enc *e, const char *name, char *why, size
 		if (!strcmp(e->fresh[i], name))
 			return 1;
 	/* the parser names the row's event before why */
-	snprintf(why, len, "not a preset PAPI defines; a new preset must be declared with "
-		 "--new %s (a name without PAPI_ makes a user event)", name);
+	char dym[PAPI_HUGE_STR_LEN];
+	const char *near = cli_suggest(name, dym, sizeof dym);
+	snprintf(why, len, "not a preset PAPI defines%s%s%s; a new preset must be declared with "
+		 "--new %s (a name without PAPI_ makes a user event)", near ? " (" : "",
+		 near ? near : "", near ? ")" : "", name);
 	return 0;
 }
 

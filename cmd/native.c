@@ -419,13 +419,12 @@ static int one_event(struct nv *v, const char *name)
 	PAPI_event_info_t in;
 	papi_clear_reason();
 	int r = PAPI_event_name_to_code(name, &code);
-	if (r != PAPI_OK || !(code & PAPI_NATIVE_MASK) || (code & PAPI_PRESET_MASK) == PAPI_PRESET_MASK) {
-		const char *d = papi_last_reason();
-		if (r != PAPI_OK && d && *d)
-			return cli_error(spec.name, "%s", d);
-		return cli_error(spec.name, "%s: %s", name,
-				 r != PAPI_OK ? PAPI_strerror(r) : "not a native event");
+	if (r != PAPI_OK) {
+		char why[PAPI_HUGE_STR_LEN];
+		return cli_error(spec.name, "%s: %s", name, cli_name_why(name, r, why, sizeof why));
 	}
+	if (!(code & PAPI_NATIVE_MASK) || (code & PAPI_PRESET_MASK) == PAPI_PRESET_MASK)
+		return cli_error(spec.name, "%s: not a native event (see papi avail -e %s)", name, name);
 	const struct native *e = native_get_full(code & PAPI_NATIVE_AND_MASK);
 	if (!e || PAPI_get_event_info(code, &in) != PAPI_OK)
 		return cli_error(spec.name, "%s: no information", name);

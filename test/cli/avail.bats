@@ -91,7 +91,7 @@ has_hw_pmu() {
 	[[ "$output" == *"perf::TASK-CLOCK"* ]]
 	run "$papi" avail -e NO_SUCH_EVENT_X
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"papi avail: NO_SUCH_EVENT_X: no such event"* ]]
+	[[ "$output" == *"papi avail: NO_SUCH_EVENT_X: event not found" ]]
 }
 
 @test "avail: --json is one document with the counts" {
@@ -122,4 +122,10 @@ has_hw_pmu() {
 	LIBPFM_FORCE_PMU=skx run --separate-stderr "$papi" avail
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
+}
+
+@test "avail -e: a mistyped name gets the nearest ones" {
+	run --separate-stderr "$papi" avail -e PAPI_TOT_ISN
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "papi avail: PAPI_TOT_ISN: "*"; did you mean PAPI_TOT_INS?" ]]
 }

@@ -167,3 +167,9 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	[[ "$stderr" != *"Event does not exist"* ]]
 	[[ "$output" == *"io:::rchar"* ]]
 }
+
+@test "papi command-line: a mistyped event or qualifier gets the nearest names" {
+	run --separate-stderr -1 papi command-line perf::TASK-CLOK perf::PAGE-FAULTS:uu
+	[[ "$stderr" == *"cannot add perf::TASK-CLOK: "*"; did you mean perf::TASK-CLOCK?"* ]]
+	[[ "$stderr" == *"cannot add perf::PAGE-FAULTS:uu: "*"; did you mean :u?"* ]]
+}

@@ -127,7 +127,7 @@ D
 	run --separate-stderr "$papi" encode --check "$tmp/new.def"
 	[ "$status" -eq 1 ]
 	[ "${#stderr_lines[@]}" -eq 1 ]
-	[[ "$stderr" == "papi encode: $tmp/new.def:1: PAPI_TOT_CYCS: not a preset PAPI defines; a new preset must be declared with --new PAPI_TOT_CYCS"* ]]
+	[[ "$stderr" == "papi encode: $tmp/new.def:1: PAPI_TOT_CYCS: not a preset PAPI defines (did you mean PAPI_TOT_CYC?); a new preset must be declared with --new PAPI_TOT_CYCS"* ]]
 	run --separate-stderr "$papi" encode --check --new PAPI_TOT_CYCS "$tmp/new.def"
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"3 events, no problems"* ]]

@@ -159,3 +159,26 @@ load helper
 	[[ "$stderr" == "papi native: LIBPFM_FORCE_PMU=nosuch: libpfm4 knows no PMU of that name; unset it"* ]]
 	[[ "$output" == *"io:::"* ]]
 }
+
+@test "papi native -e: a mistyped name or qualifier gets the nearest ones" {
+	run --separate-stderr -1 papi native -e perf::TASK-CLOK
+	[[ "$stderr" == "papi native: perf::TASK-CLOK: "*"; did you mean perf::TASK-CLOCK?" ]]
+	# without the PMU: compared with the event part of the names
+	run --separate-stderr -1 papi native -e task-clok
+	[[ "$stderr" == *"; did you mean perf::TASK-CLOCK?" ]]
+	run --separate-stderr -1 papi native -e PAPI_TOT_INSS
+	[[ "$stderr" == *"; did you mean PAPI_TOT_INS?" ]]
+	run --separate-stderr -1 papi native -e perf::TASK-CLOCK:uu
+	[[ "$stderr" == *"; did you mean :u?" ]]
+	run --separate-stderr -1 papi native -e perf::TASK-CLOCK:u:perod=1000
+	[[ "$stderr" == *"; did you mean :period=?" ]]
+	run --separate-stderr -1 papi native -e io:::read_byte
+	[[ "$stderr" == *"; did you mean io:::read_bytes?" ]]
+	# nothing near: no guess
+	run --separate-stderr -1 papi native -e xyzzy_plugh
+	[[ "$stderr" != *"did you mean"* ]]
+	LIBPFM_FORCE_PMU=skx run --separate-stderr -1 papi native -e skx::INST_RETIRED:ANY_PP
+	[[ "$stderr" == *"; did you mean :ANY_P?" ]]
+	LIBPFM_FORCE_PMU=skx run --separate-stderr -1 papi native -e INST_RETIRD
+	[[ "$stderr" == *"; did you mean skx::INST_RETIRED?" ]]
+}
