@@ -328,6 +328,13 @@ static void vmsg(const char *cmd, const char *fmt, va_list ap)
 		free(buf);
 }
 
+static int usage_status = CLI_USAGE;
+
+void cli_set_usage_status(int status)
+{
+	usage_status = status;
+}
+
 int cli_usage(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -338,7 +345,7 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 		fprintf(stderr, "Try 'papi %s --help'.\n", cmd);
 	else
 		fputs("See 'papi help'.\n", stderr);
-	return CLI_USAGE;
+	return usage_status;
 }
 
 int cli_error(const char *cmd, const char *fmt, ...)

@@ -86,6 +86,11 @@ void cli_help(const struct cli_spec *spec, FILE *f);
  * --help hint on stderr); returns CLI_USAGE so a command can
  * "return cli_usage(...)". */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cli_set_usage_status: what cli_usage returns (and cli_next exits with on
+ * a bad option) from now on, CLI_USAGE until set: a command run under a
+ * classic tool name whose PAPI 7 tool exits 1 on bad arguments sets
+ * CLI_FAIL, so scripts written for that tool see its status. */
+void cli_set_usage_status(int status);
 
 /* cli_error: "papi cmd: msg" on stderr (cmd NULL: "papi: msg"); returns
  * CLI_FAIL so a command can "return cli_error(...)". */

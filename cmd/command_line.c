@@ -41,6 +41,7 @@ struct cl {
 	char **why;		/* per event: NULL when added, else why it was not (owned) */
 	int nev, nadded;
 	int hex, uns, json, classic;
+	int none_added;		/* classic: no event could be added, said as PAPI's tool does */
 	char **cmd;		/* after "--", NULL for the built-in workload */
 	/* One EventSet per component (an EventSet counts one component), made
 	 * when its first event comes; PAPI_NULL until then. */
@@ -108,7 +109,9 @@ static int split_events(struct cl *l, char **ops, int n, int cmd_first)
 			l->hex = 1;
 			continue;
 		}
-		if (ops[i][0] == '-')
+		/* PAPI's tool takes any other word for an event, which then
+		 * fails to add; so does papi_command_line. */
+		if (ops[i][0] == '-' && !l->classic)
 			return cli_usage(spec.name, "unknown option '%s'", ops[i]);
 		for (char *save = ops[i], *t = cli_next_event(&save); t; t = cli_next_event(&save)) {
 			char **g = realloc(l->names, (size_t)(l->nev + 1) * sizeof *g);
@@ -175,8 +178,13 @@ static int add_events(struct cl *l)
 	}
 	if (l->nadded)
 		return 0;
-	if (!l->classic)
+	if (l->classic) {	/* as PAPI's tool, which then exits 0 */
+		printf("No events specified!\nTry running something like: papi_command_line "
+		       "PAPI_TOT_CYC\n\n");
+		l->none_added = 1;
+	} else {
 		cli_error(spec.name, "none of the events can be counted here");
+	}
 	return -1;
 }
 
@@ -361,8 +369,8 @@ static void report(const struct cl *l, const long long *val)
 			w = (int)strlen(l->names[i]);
 	for (int i = 0; i < l->nev; i++) {
 		printf("%-*s  ", w, l->names[i]);
-		if (l->why[i])
-			printf("<not counted>\n");
+		if (l->why[i])	/* papi stat's word for an event it could not add */
+			printf("<not supported>\n");
 		else if (l->hex)
 			printf("0x%llx\n", (unsigned long long)val[i]);
 		else if (l->uns)
@@ -381,7 +389,15 @@ int cmd_command_line(int argc, char **argv)
 	const char *dom_arg = NULL;
 
 	cli_begin(&c, &spec, argc, argv);
-	while ((o = cli_next(&c)) != -1) {
+	l.classic = cli_is_classic(argv);
+	/* papi_command_line parses as PAPI 7's tool does: -u and -x, and every
+	 * other word an event (-h: the help, as every papi command). */
+	for (int i = 1; l.classic && i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			cli_help(&spec, stdout);
+			return cli_finish(spec.name, CLI_OK);
+		}
+	while (!l.classic && (o = cli_next(&c)) != -1) {
 		switch (o) {
 		case 'u': l.uns = 1; break;
 		case 'x': l.hex = 1; break;
@@ -393,9 +409,11 @@ int cmd_command_line(int argc, char **argv)
 			break;
 		}
 	}
-	char **ops = cli_operands(&c, &n);
-	l.classic = cli_is_classic(argv);
-	if ((status = split_events(&l, ops, n, c.optind > 1 && !strcmp(argv[c.optind - 1], "--"))))
+	char **ops = l.classic ? argv + 1 : cli_operands(&c, &n);
+	if (l.classic)
+		n = argc - 1;
+	if ((status = split_events(&l, ops, n, !l.classic && c.optind > 1 &&
+				   !strcmp(argv[c.optind - 1], "--"))))
 		goto out;
 	status = CLI_FAIL;
 	if (l.classic)
@@ -431,14 +449,17 @@ int cmd_command_line(int argc, char **argv)
 	if ((l.cmd ? count_command(&l, vals) : count_workload(&l, vals)) < 0) {
 		if (l.exit_code)
 			status = l.exit_code;
+		else if (l.none_added)
+			status = CLI_OK;
 		goto out;
 	}
 	for (int i = 0; i < l.nev; i++)
 		if (!l.why[i])
 			val[i] = vals[l.ev_cmp[i]][l.ev_slot[i]];
 	report(&l, val);
-	/* The command's own failure first; else say that an event was missing. */
-	status = l.exit_code ? l.exit_code : l.nadded < l.nev ? CLI_FAIL : CLI_OK;
+	/* The command's own failure first; else say that an event was missing
+	 * (PAPI's tool passes then: papi_command_line too). */
+	status = l.exit_code ? l.exit_code : l.nadded < l.nev && !l.classic ? CLI_FAIL : CLI_OK;
 out:
 	for (int k = 0; l.es && k < l.ncmp; k++)
 		if (l.es[k] != PAPI_NULL) {

@@ -95,7 +95,8 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 }
 
 @test "papi_command_line prints PAPI 7's lines: added, failed and why, counts, -u, -x" {
-	run -1 run_as papi_command_line perf::TASK-CLOCK perf::NO_SUCH_EVENT
+	# an event that fails is said so, and PAPI's tool passes all the same
+	run -0 run_as papi_command_line perf::TASK-CLOCK perf::NO_SUCH_EVENT
 	[ "${lines[0]}" = "This utility lets you add events from the command line interface to see if they work." ]
 	[ "${lines[1]}" = "Successfully added: perf::TASK-CLOCK" ]
 	[ "${lines[2]}" = "Failed adding: perf::NO_SUCH_EVENT" ]
@@ -109,6 +110,10 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	# no events: PAPI's hint, and it passes
 	run -0 run_as papi_command_line
 	[[ "$output" == *"No events specified!"*"papi_command_line PAPI_TOT_CYC"* ]]
+	# none added, or a word that is no option of PAPI's tool: an event that fails
+	run -0 run_as papi_command_line --bogus
+	[ "${lines[1]}" = "Failed adding: --bogus" ]
+	[[ "$output" == *"No events specified!"* ]]
 }
 
 @test "papi command-line: usage errors exit 2" {
@@ -172,4 +177,11 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	run --separate-stderr -1 papi command-line perf::TASK-CLOK perf::PAGE-FAULTS:uu
 	[[ "$stderr" == *"cannot add perf::TASK-CLOK: "*"; did you mean perf::TASK-CLOCK?"* ]]
 	[[ "$stderr" == *"cannot add perf::PAGE-FAULTS:uu: "*"; did you mean :u?"* ]]
+}
+
+@test "papi command-line: an event not added shows as <not supported>, as in papi stat" {
+	run --separate-stderr -1 papi command-line perf::TASK-CLOCK perf::NO_SUCH_EVENT
+	[[ "${lines[0]}" =~ ^perf::TASK-CLOCK\ +[0-9]+$ ]]
+	[[ "${lines[1]}" =~ ^perf::NO_SUCH_EVENT\ +\<not\ supported\>$ ]]
+	[[ "$output" != *"<not counted>"* ]]
 }
