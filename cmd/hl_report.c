@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <errno.h>
 
@@ -50,6 +51,31 @@ static double first_of(const struct hlr *r, const double *v, const char *a, cons
 	if (isnan(x))
 		x = get(r, v, c);
 	return x;
+}
+
+/* Whether the event called name counts nanoseconds (the kernel's task and
+ * CPU clocks, whatever the spelling and qualifiers): shown as time. */
+static int is_clock(const char *name)
+{
+	static const char *const clocks[] = { "TASK-CLOCK", "CPU-CLOCK", "PERF_COUNT_SW_TASK_CLOCK",
+					      "PERF_COUNT_SW_CPU_CLOCK" };
+	if (strncasecmp(name, "perf::", 6))
+		return 0;
+	name += 6;
+	size_t n = strcspn(name, ":");
+	for (size_t i = 0; i < sizeof clocks / sizeof *clocks; i++)
+		if (strlen(clocks[i]) == n && !strncasecmp(name, clocks[i], n))
+			return 1;
+	return 0;
+}
+
+/* One column of the event table: a count, or seconds for a clock. */
+static void cell(double v, int clock)
+{
+	if (clock)
+		printf(" %14.6f s", v / 1e9);
+	else
+		printf(" %16.0f", v);
 }
 
 /* real_ns: wall time of the region (the longest thread). */
@@ -231,10 +257,16 @@ static int summary(const struct hlr *r, int json)
 			long long count;
 			double real_ns, mm[3];
 			totals(r, &r->region[i], tot, per, &count, &real_ns);
-			for (int m = HLR_REALNS + 1; m < r->nmetric; m++)
-				if (!isnan(tot[m]) && over_ranks(r, per, m, tmp, mm))
-					printf("%-24s %-28s %16.0f %16.0f %16.0f %16.0f\n", r->region[i].name,
-					       r->metric[m], tot[m], mm[0], mm[1], mm[2]);
+			for (int m = HLR_REALNS + 1; m < r->nmetric; m++) {
+				if (isnan(tot[m]) || !over_ranks(r, per, m, tmp, mm))
+					continue;
+				int clock = is_clock(r->metric[m]);
+				printf("%-24s %-28s", r->region[i].name, r->metric[m]);
+				cell(tot[m], clock);
+				for (int k = 0; k < 3; k++)
+					cell(mm[k], clock);
+				putchar('\n');
+			}
 		}
 	}
 	free(tot), free(per), free(tmp);
@@ -270,7 +302,8 @@ static int plot(const struct hlr *r, const char *path)
 		for (int k = 0; k < 5; k++)
 			v[k * n + i] = dv[k];
 		for (int m = 0; m < nm; m++)
-			v[(5 + m) * n + i] = tot[HLR_REALNS + 1 + m];
+			v[(5 + m) * n + i] = tot[HLR_REALNS + 1 + m] /
+					     (is_clock(r->metric[HLR_REALNS + 1 + m]) ? 1e9 : 1);
 	}
 	int np = 0;
 	for (int k = 0; k < 5 + nm; k++) {
@@ -280,7 +313,9 @@ static int plot(const struct hlr *r, const char *path)
 		if (!any)
 			continue;	/* a metric whose events were not counted */
 		p[np].title = k < 5 ? dm[k].title : r->metric[HLR_REALNS + 1 + k - 5];
-		p[np].unit = k < 5 ? dm[k].unit : r->instant[HLR_REALNS + 1 + k - 5] ? "value" : "count";
+		p[np].unit = k < 5 ? dm[k].unit
+			     : is_clock(p[np].title) ? "s"
+			     : r->instant[HLR_REALNS + 1 + k - 5] ? "value" : "count";
 		p[np].nlines = 1;
 		p[np].y[0] = &v[k * n];
 		np++;

@@ -175,3 +175,24 @@ C
 	run -1 papi hl-report --plot /dev/full
 	[[ "$output" == *"--plot: write error on /dev/full: No space left on device"* ]]
 }
+
+@test "hl-report: TASK-CLOCK is time, in seconds, in the table and the plot" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS ./prog
+	run -0 papi hl-report --json
+	ns=$(jq -r '.regions.outer.events."perf::TASK-CLOCK".total' <<<"$output" 2>/dev/null) ||
+		ns=$(sed -n '/"perf::TASK-CLOCK"/,/total/s/.*"total": \([0-9]*\).*/\1/p' <<<"$output" | head -n 1)
+	[ -n "$ns" ] && [ "$ns" -gt 0 ]
+	run -0 papi hl-report
+	row=$(grep -E '^outer +perf::TASK-CLOCK ' <<<"$output")
+	# four columns (total, min, median, max), each seconds with its unit
+	[[ "$row" =~ ^outer\ +perf::TASK-CLOCK(\ +[0-9]+\.[0-9]{6}\ s){4}$ ]] || { echo "row: $row"; false; }
+	got=$(awk '{print $3}' <<<"$row")
+	want=$(awk -v n="$ns" 'BEGIN { printf "%.6f", n / 1e9 }')
+	[ "$got" = "$want" ] || { echo "total $got s, JSON says $ns ns ($want s)"; false; }
+	# a count stays a count
+	grep -Eq '^outer +perf::PAGE-FAULTS +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$' <<<"$output"
+	run -0 papi hl-report --plot regions.svg
+	unit=$(awk '/>perf::TASK-CLOCK<\/text>/ { f = 1 } f && /rotate\(-90/ { sub(/.*">/, ""); sub(/<.*/, ""); print; exit }' regions.svg)
+	[ "$unit" = s ] || { echo "TASK-CLOCK panel unit: '$unit'"; false; }
+}
