@@ -4,6 +4,7 @@
 /* The command is part of the papi binary, not of libpapi.a: compile it in. */
 #include "../../cmd/cli.c"
 #include "../../cmd/cli_count.c"
+#include "../../cmd/cli_suggest.c"
 #include "../../cmd/cost.c"
 #include "../../cmd/event_files.c"
 
