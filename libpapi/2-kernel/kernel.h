@@ -76,6 +76,10 @@ int pe_cpu_allowed(void);
 int pe_domains_allowed(void);
 /* Advice when kernel counting is refused for lack of privilege, into buf. */
 void pe_kernel_advice(char *buf, size_t len);
+/* The kernel's highest sampling frequency (Hz) for an event opened with
+ * freq set, from /proc/sys/kernel/perf_event_max_sample_rate; 0 when it
+ * cannot be read. */
+unsigned long long pe_max_sample_rate(void);
 /* Can this process count at all? PAPI_OK, or an error code with the one
  * sentence that says why (and what to do) in buf. */
 int pe_probe(char *buf, size_t len);

@@ -137,6 +137,20 @@ static int real_paranoid(void)
 	return v;
 }
 
+/* pe_max_sample_rate: see kernel.h. Read each time: the kernel lowers it
+ * on its own when sampling takes too long. */
+unsigned long long pe_max_sample_rate(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "re");
+	unsigned long long v = 0;
+	if (f) {
+		if (fscanf(f, "%llu", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v;
+}
+
 /* CAP_PERFMON (or, before Linux 5.8 knew it, CAP_SYS_ADMIN) in the
  * effective set lifts the paranoid limits. */
 static int real_privileged(void)

@@ -322,6 +322,42 @@ static int alias_event(const char *name, int ev, const pfm_event_info_t *ei)
 	return ev;
 }
 
+/* The value of qualifier key ("period") as name writes it, for a message. */
+static void qual_value(const char *name, const char *key, char *out, size_t size)
+{
+	size_t kl = strlen(key);
+	snprintf(out, size, "?");
+	for (const char *p = strchr(name, ':'); p; p = strchr(p + 1, ':'))
+		if (!strncasecmp(p + 1, key, kl) && p[1 + kl] == '=') {
+			snprintf(out, size, "%.*s", (int)strcspn(p + 2 + kl, ":"), p + 2 + kl);
+			return;
+		}
+}
+
+/* A sampling period or frequency the kernel refuses, caught while naming
+ * rather than when the event opens: libpfm4 takes any number for period=
+ * (a negative or overflowing one becomes 2^64-1), the kernel no period with
+ * bit 63 set and no frequency above perf_event_max_sample_rate.
+ * PAPI_OK, or PAPI_EINVAL with the reason. */
+static int sample_range(const char *name, const struct perf_event_attr *a)
+{
+	char v[64];
+	if (!a->freq && (a->sample_period >> 63)) {
+		qual_value(name, "period", v, sizeof v);
+		papi_set_reason("%.200s: bad qualifier period=%s: a period is 1 to %llu (2^63 - 1)", name,
+				v, (1ULL << 63) - 1);
+		return PAPI_EINVAL;
+	}
+	unsigned long long max = a->freq ? pe_max_sample_rate() : 0;
+	if (max && a->sample_freq > max) {
+		qual_value(name, "freq", v, sizeof v);
+		papi_set_reason("%.200s: bad qualifier freq=%s: this kernel samples at most %llu times a "
+				"second (perf_event_max_sample_rate)", name, v, max);
+		return PAPI_EINVAL;
+	}
+	return PAPI_OK;
+}
+
 /* Look name up, encoding it the first time (lock held). hint: the attribute
  * index enumeration named (-1 none), or -2 to find it from the name. */
 static int nt_resolve(const char *name, int hint, int *idx)
@@ -381,6 +417,9 @@ static int nt_resolve(const char *name, int hint, int *idx)
 				arg.cpu, (ncpu > 0 ? ncpu : 1) - 1);
 		return PAPI_EINVAL;
 	}
+
+	if ((r = sample_range(name, &attr)) != PAPI_OK)
+		return r;
 
 	pfm_event_info_t ei;
 	memset(&ei, 0, sizeof ei);
