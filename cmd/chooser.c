@@ -125,11 +125,9 @@ static int run_bundles(const int *codes, char **names, int n, int json)
 		return cli_error(spec.name, "out of memory");
 	int ns = chooser_bundles(codes, n, bundle, &bad);
 	if (ns < 0) {
-		const char *r = papi_last_reason();
-		if (r && *r)
-			cli_error(spec.name, "cannot count %s: %s", names[bad], r);
-		else
-			cli_error(spec.name, "cannot count %s: %s", names[bad], PAPI_strerror(ns));
+		char why[PAPI_HUGE_STR_LEN];
+		cli_error(spec.name, "cannot count %s: %s", names[bad],
+			  cli_name_why(names[bad], ns, why, sizeof why));
 		free(bundle);
 		return CLI_FAIL;
 	}

@@ -322,6 +322,24 @@ static int alias_event(const char *name, int ev, const pfm_event_info_t *ei)
 	return ev;
 }
 
+/* libpfm4's refusal of a name in the words every command uses: an unknown
+ * event, a bad qualifier (a unit mask or modifier it lacks, a bad value). */
+static const char *pfm_words(int r)
+{
+	switch (r) {
+	case PFM_ERR_NOTFOUND:
+		return "unknown event";
+	case PFM_ERR_ATTR:
+		return "bad qualifier: the event has no unit mask or modifier of that name";
+	case PFM_ERR_ATTR_VAL:
+		return "bad qualifier: a value the modifier does not take";
+	case PFM_ERR_ATTR_SET:
+		return "bad qualifier: given twice, or with one it excludes";
+	default:
+		return pfm_strerror(r);
+	}
+}
+
 /* The value of qualifier key ("period") as name writes it, for a message. */
 static void qual_value(const char *name, const char *key, char *out, size_t size)
 {
@@ -395,7 +413,7 @@ static int nt_resolve(const char *name, int hint, int *idx)
 					"events, not the kernel's software events (perf::); unset it to "
 					"count them", name, forced);
 		else if (r != PFM_ERR_NOTFOUND || !reason_pmu_elsewhere(name))
-			papi_set_reason("%.200s: %s", name, pfm_strerror(r));
+			papi_set_reason("%.200s: %s", name, pfm_words(r));
 		return pfm_to_papi(r);
 	}
 	/* :period=N (:freq=N): libpfm4 reads N as an unsigned 64-bit number,

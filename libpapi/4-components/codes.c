@@ -138,8 +138,8 @@ static int cmp_name_to_code(int cidx, const char *name, int *out)
 		/* A lookup hook says why itself, but for a name that is not
 		 * its kind at all (PAPI_ENOCMP: no PMU of that name). */
 		if (!c->lookup || r == PAPI_ENOCMP || !*papi_last_reason())
-			papi_set_reason("%s:::%.200s: component %s has no such event (see 'papi native')",
-					c->name, name, c->name);
+			papi_set_reason("%s:::%.200s: unknown event: component %s has none of that "
+					"name (see 'papi native -i %s:::')", c->name, name, c->name, c->name);
 		return r == PAPI_ENOMEM || r == PAPI_ENOCMP ? r : PAPI_ENOEVNT;
 	}
 	return cmp_code(cidx, ev, c->name, out);
@@ -177,6 +177,8 @@ int PAPI_event_name_to_code(const char *in, int *out)
 	}
 	if (cidx < 0) {
 		int r = presets_may_name(in) ? presets_name_to_code(in, out) : PAPI_ENOEVNT;
+		if (r == PAPI_ENOEVNT && strncmp(in, "PAPI_", 5) == 0 && !*papi_last_reason())
+			papi_set_reason("%.200s: unknown event (no preset of that name)", in);
 		if (r != PAPI_ENOEVNT || strncmp(in, "PAPI_", 5) == 0)
 			return r;
 	}

@@ -91,7 +91,7 @@ has_hw_pmu() {
 	[[ "$output" == *"perf::TASK-CLOCK"* ]]
 	run "$papi" avail -e NO_SUCH_EVENT_X
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"papi avail: NO_SUCH_EVENT_X: event not found" ]]
+	[[ "$output" == *"papi avail: NO_SUCH_EVENT_X: unknown event" ]]
 }
 
 @test "avail: --json is one document with the counts" {

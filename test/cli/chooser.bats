@@ -80,9 +80,9 @@ load helper
 
 @test "papi chooser: unknown events exit 1, an uncountable one exits 1 with the reason" {
 	run --separate-stderr -1 papi chooser NO_SUCH_EVENT
-	[ "$stderr" = "papi chooser: NO_SUCH_EVENT: event not found" ]
+	[ "$stderr" = "papi chooser: NO_SUCH_EVENT: unknown event" ]
 	run --separate-stderr -1 papi chooser --groups perf::TASK-CLOCK NO_SUCH_EVENT
-	[ "$stderr" = "papi chooser: NO_SUCH_EVENT: event not found" ]
+	[ "$stderr" = "papi chooser: NO_SUCH_EVENT: unknown event" ]
 	if papi stat --strict -e PAPI_TOT_CYC true >/dev/null 2>&1; then skip "PAPI_TOT_CYC counts here"; fi
 	run --separate-stderr -1 papi chooser PAPI_TOT_CYC
 	[[ "$stderr" == "papi chooser: cannot count the given events: "*PAPI_TOT_CYC* ]]

@@ -53,7 +53,7 @@ ops="start/stop read read_ts accum reset"
 	run -0 papi cost -t 50 -e perf::TASK-CLOCK -e perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES
 	[[ "${lines[0]}" == *"counting perf::TASK-CLOCK,perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES" ]]
 	run --separate-stderr -1 papi cost -t 50 -e NO_SUCH_EVENT
-	[ "$stderr" = "papi cost: NO_SUCH_EVENT: event not found" ]
+	[ "$stderr" = "papi cost: NO_SUCH_EVENT: unknown event" ]
 }
 
 @test "papi cost: zero or negative bins or iterations exit 2 with a message" {

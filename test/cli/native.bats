@@ -121,7 +121,7 @@ load helper
 	[[ "$output" == *"Units:          bytes"* ]]
 	[[ "$output" == *"Countable here: yes"* ]]
 	run --separate-stderr -1 papi native -e io:::nosuch
-	[[ "$stderr" == *"component io has no such event"* ]]
+	[[ "$stderr" == *"unknown event: component io has none of that name"* ]]
 	command -v jq >/dev/null || skip "jq is not installed"
 	run -0 papi native -j -e io:::syscr
 	[ "$(jq -r .component <<<"$output")" = io ]
@@ -181,4 +181,28 @@ load helper
 	[[ "$stderr" == *"; did you mean :ANY_P?" ]]
 	LIBPFM_FORCE_PMU=skx run --separate-stderr -1 papi native -e INST_RETIRD
 	[[ "$stderr" == *"; did you mean skx::INST_RETIRED?" ]]
+}
+
+@test "one wording: an unknown event, a bad qualifier, the name said once" {
+	local cmd
+	for cmd in "native -e" "avail -e" "chooser" "cost -e" "command-line"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr papi $cmd NO_SUCH_EVENT_Q
+		[[ "$stderr" == *"NO_SUCH_EVENT_Q: unknown event"* ]] || { echo "$cmd: $stderr"; false; }
+		# shellcheck disable=SC2086
+		run --separate-stderr papi $cmd PAPI_TOT_CYQ
+		[[ "$stderr" == *"PAPI_TOT_CYQ: unknown event"* ]] || { echo "$cmd: $stderr"; false; }
+		# shellcheck disable=SC2086
+		run --separate-stderr papi $cmd perf::TASK-CLOCK:nosuchqual
+		[[ "$stderr" == *"perf::TASK-CLOCK:nosuchqual: bad qualifier: "* ]] || { echo "$cmd: $stderr"; false; }
+		# shellcheck disable=SC2086
+		run --separate-stderr papi $cmd perf::TASK-CLOCK:period=x
+		[[ "$stderr" == *"perf::TASK-CLOCK:period=x: bad qualifier: "* ]] || { echo "$cmd: $stderr"; false; }
+		[ "$(grep -o 'period=x' <<<"$stderr" | wc -l)" -eq 1 ] || { echo "$cmd: $stderr"; false; }
+	done
+	# a reason that names the event is not prefixed with it again
+	if papi stat --strict -e PAPI_TOT_CYC true >/dev/null 2>&1; then skip "PAPI_TOT_CYC counts here"; fi
+	run --separate-stderr -1 papi chooser --groups perf::TASK-CLOCK PAPI_TOT_CYC
+	[[ "$stderr" == "papi chooser: cannot count PAPI_TOT_CYC: "* ]]
+	[ "$(grep -o PAPI_TOT_CYC <<<"$stderr" | wc -l)" -eq 1 ] || { echo "$stderr"; false; }
 }
