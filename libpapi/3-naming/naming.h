@@ -194,6 +194,10 @@ struct native_sw {
  * a software event libpfm4 lists, and no LIBPFM_FORCE_PMU/DISABLED_PMUS in
  * the environment: fill *out and return 1; else 0 (ask libpfm4). */
 int native_sw_match(const char *name, struct native_sw *out);
+/* The description of software event config (PERF_COUNT_SW_*) in plain words
+ * ("Task clock: CPU time of the counted task, in ns"), which replaces
+ * libpfm4's bare PERF_COUNT_SW_* name; NULL when the table has none. */
+const char *native_sw_plain(unsigned long long config);
 /* 0 when name cannot be a preset or user event, so that a native lookup may
  * skip loading the preset tables (a "pmu::" name and no event file named in
  * the environment); 1 when the tables must be asked. */

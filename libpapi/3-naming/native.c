@@ -269,15 +269,17 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	}
 	e->umask_only = e->attr_idx >= 0;
 	e->name = strdup(canon);
-	size_t dl = strlen(ei->desc ? ei->desc : "") + (qdesc ? strlen(qdesc) + 16 : 1);
+	/* a software event in plain words, as the fast path names it */
+	const char *plain = attr->type == PERF_TYPE_SOFTWARE ? native_sw_plain(attr->config) : NULL;
+	const char *d = plain ? plain : ei->desc ? ei->desc : "";
+	size_t dl = strlen(d) + (qdesc ? strlen(qdesc) + 16 : 1);
 	e->desc = malloc(dl);
 	if (!e->name || !e->desc) {
 		free(e->name);
 		free(e->desc);
 		return PAPI_ENOMEM;
 	}
-	snprintf(e->desc, dl, "%s%s%s", ei->desc ? ei->desc : "", qdesc ? ", masks:" : "",
-		 qdesc ? qdesc : "");
+	snprintf(e->desc, dl, "%s%s%s", d, qdesc ? ", masks:" : "", qdesc ? qdesc : "");
 	e->pfm_idx = pidx;
 	e->pmu = pmu;
 	e->encode_err = enc_err;

@@ -50,6 +50,28 @@ static const struct sw_event sw_events[] = {
 };
 #undef SW
 
+/* Each software event in plain words: libpfm4 describes them only by their
+ * PERF_COUNT_SW_* names. Indexed by PERF_COUNT_SW_*; each under 90
+ * characters, so that a modifier's description still fits native_sw's desc. */
+static const char *const sw_plain[] = {
+	[PERF_COUNT_SW_CPU_CLOCK] = "CPU clock: time the counted task ran, by a per-CPU timer, in ns",
+	[PERF_COUNT_SW_TASK_CLOCK] = "Task clock: CPU time of the counted task, in ns",
+	[PERF_COUNT_SW_PAGE_FAULTS] = "Page faults of the counted task, minor and major",
+	[PERF_COUNT_SW_CONTEXT_SWITCHES] = "Context switches: times the counted task left its CPU",
+	[PERF_COUNT_SW_CPU_MIGRATIONS] = "CPU migrations: times the counted task moved to another CPU",
+	[PERF_COUNT_SW_PAGE_FAULTS_MIN] = "Minor page faults: resolved without reading from disk",
+	[PERF_COUNT_SW_PAGE_FAULTS_MAJ] = "Major page faults: resolved by reading from disk",
+	[PERF_COUNT_SW_ALIGNMENT_FAULTS] = "Alignment faults: unaligned accesses the kernel fixed up",
+	[PERF_COUNT_SW_EMULATION_FAULTS] = "Emulation faults: instructions the kernel emulated",
+	[PERF_COUNT_SW_CGROUP_SWITCHES] = "Cgroup switches: context switches to a task of another cgroup",
+};
+
+/* native_sw_plain: see naming.h. */
+const char *native_sw_plain(unsigned long long config)
+{
+	return config < sizeof sw_plain / sizeof *sw_plain ? sw_plain[config] : NULL;
+}
+
 /* native_sw_match: see internal.h. */
 /* dst = a b c, cut to cap - 1 bytes as snprintf would (snprintf's
  * formatting machinery is the largest code a first lookup would touch). */
@@ -101,9 +123,10 @@ int native_sw_match(const char *name, struct native_sw *out)
 		join3(out->canon, sizeof out->canon, "perf::", s->name, q);
 		out->event = out->canon + 6;
 		out->event_len = n;
-		/* libpfm4 describes the event by its primary name; a lookup
-		 * with :u or :k adds that modifier's description. */
-		join3(out->desc, sizeof out->desc, s->primary,
+		/* The plain words (libpfm4's primary name when there are
+		 * none); a lookup with :u or :k adds that modifier's description. */
+		const char *plain = native_sw_plain(s->config);
+		join3(out->desc, sizeof out->desc, plain ? plain : s->primary,
 		      !*q ? "" : eu ? ", masks:monitor at kernel level" : ", masks:monitor at user level", "");
 		out->has_domain_mod = *q != '\0';
 		memset(&out->attr, 0, sizeof out->attr);

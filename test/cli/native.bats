@@ -206,3 +206,14 @@ load helper
 	[[ "$stderr" == "papi chooser: cannot count PAPI_TOT_CYC: "* ]]
 	[ "$(grep -o PAPI_TOT_CYC <<<"$stderr" | wc -l)" -eq 1 ] || { echo "$stderr"; false; }
 }
+
+@test "papi native describes perf:: software events in plain words, looked up or listed" {
+	run -0 papi native -e perf::TASK-CLOCK
+	[[ "$output" == *"Description:    Task clock: CPU time of the counted task, in ns"* ]]
+	run -0 papi native -e perf::PERF_COUNT_SW_PAGE_FAULTS_MIN:u
+	[[ "$output" == *"Description:    Minor page faults: resolved without reading from disk, masks:monitor at user level"* ]]
+	run -0 papi native -i perf::
+	grep -A1 -x 'perf::TASK-CLOCK' <<<"$output" | grep -qx '    Task clock: CPU time of the counted task, in ns'
+	grep -A1 -x 'perf::CPU-MIGRATIONS' <<<"$output" | grep -q 'moved to another CPU'
+	[[ "$output" != *$'\n'"    PERF_COUNT_SW_TASK_CLOCK"$'\n'* ]]
+}
