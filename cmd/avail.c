@@ -210,8 +210,10 @@ static int one_event(const char *name)
 	PAPI_event_info_t in;
 	int r = PAPI_event_name_to_code(name, &code);
 	char nwhy[PAPI_HUGE_STR_LEN];
-	if (r != PAPI_OK)
-		return cli_error(spec.name, "%s: %s", name, cli_name_why(name, r, nwhy, sizeof nwhy));
+	if (r != PAPI_OK) {
+		cli_name_why(name, r, nwhy, sizeof nwhy);
+		return *name ? cli_error(spec.name, "%s: %s", name, nwhy) : cli_error(spec.name, "%s", nwhy);
+	}
 	if ((r = event_info(code, &in)) != PAPI_OK)
 		return cli_error(spec.name, "%s: %s", name, PAPI_strerror(r));
 	if (IS_NATIVE(code)) {

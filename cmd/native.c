@@ -421,7 +421,8 @@ static int one_event(struct nv *v, const char *name)
 	int r = PAPI_event_name_to_code(name, &code);
 	if (r != PAPI_OK) {
 		char why[PAPI_HUGE_STR_LEN];
-		return cli_error(spec.name, "%s: %s", name, cli_name_why(name, r, why, sizeof why));
+		cli_name_why(name, r, why, sizeof why);
+		return *name ? cli_error(spec.name, "%s: %s", name, why) : cli_error(spec.name, "%s", why);
 	}
 	if (!(code & PAPI_NATIVE_MASK) || (code & PAPI_PRESET_MASK) == PAPI_PRESET_MASK)
 		return cli_error(spec.name, "%s: not a native event (see papi avail -e %s)", name, name);
