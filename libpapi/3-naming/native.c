@@ -418,17 +418,6 @@ static int nt_resolve(const char *name, int hint, int *idx)
 			papi_set_reason("%.200s: %s", name, pfm_words(r));
 		return pfm_to_papi(r);
 	}
-	/* :period=N (:freq=N): libpfm4 reads N as an unsigned 64-bit number,
-	 * so -1 or a number too large becomes 2^64-1; the kernel refuses a
-	 * period with the top bit set only when the event is opened, which
-	 * would read as "not supported". */
-	if (attr.sample_period >> 63) {
-		const char *key = attr.freq ? "freq=" : "period=", *v = strcasestr(q, key);
-		int vl = v ? (int)strcspn(v, ":") : 0;
-		papi_set_reason("%.200s: %.*s: out of range (1 to 9223372036854775807)", name,
-				v ? vl : (int)strlen(key) - 1, v ? v : key);
-		return PAPI_EINVAL;
-	}
 	/* :cpu=N: libpfm4 takes any N; the kernel would refuse a CPU that
 	 * does not exist only when the event is opened. */
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
