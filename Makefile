@@ -1,11 +1,11 @@
 # papi: one non-recursive Makefile.
 #
-#   make                  build build/libpapi.so.7.0, build/libpapi.a, build/libsde.so.1.0,
+#   make                  build build/libpapi.so.7.{0,1,2}, build/libpapi.a, build/libsde.so.1.0,
 #                         build/libsde.a and build/papi
 #   make check            install missing Debian packages, build, run every test
 #   make demo             install missing Debian packages, build, run the main job
 #   make install          PREFIX=/usr/local DESTDIR= (binary, classic names, libraries,
-#                         headers, papi.pc, man pages, completions)
+#                         headers, papi.pc and papi-7.{0,1,2}.pc, man pages, completions)
 #   make check-pmu        cross-build for aarch64, boot Debian's arm64 kernel under
 #                         QEMU, run the tests that need a hardware PMU on its
 #                         emulated PMU (PMU_CPU=neoverse-n1|a64fx|max|...)
@@ -172,10 +172,13 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 # ---- the library, three ways, from one compilation. Every object is
 # position-independent and hides the names papi.h does not declare (papi.h
 # marks its declarations visible, fortran.c its PAPIF_* calls).
-#  libpapi.so.7.0   the shared library, PAPI 7.0's SONAME: a program built
-#                   against PAPI 7.0 runs on it unchanged. It exports only the
-#                   public API and needs libpfm.so.4 and libcsv.so.3. Its own
-#                   calls of PAPI_* functions bind within it (no PLT).
+#  libpapi.so.7.2   the shared library, PAPI 7.2's SONAME (libpapi.so names
+#                   it): a program built against PAPI 7.2 runs on it
+#                   unchanged. It exports only the public API and needs
+#                   libpfm.so.4 and libcsv.so.3. Its own calls of PAPI_*
+#                   functions bind within it (no PLT). libpapi.so.7.0 and
+#                   .7.1, the same for PAPI 7.0's and 7.1's programs, are
+#                   made below ("one library, three releases").
 #  libpapi.a        static, also into a shared object (position-independent):
 #                   one object, libpapi.o, the modules partially linked with
 #                   every hidden name then made local, so that no internal
@@ -188,8 +191,9 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 #                   libpfm.a and libcsv.a: what the papi binary (static, not
 #                   PIE, for its start-up) and the test programs link. Never
 #                   installed.
-SO_NAME  := libpapi.so.7.0
-SO_FILE  := libpapi.so.7.0.0.0
+SO_NAME  := libpapi.so.7.2
+SO_FILE  := libpapi.so.7.2.0.0
+SO_LEVELS := 7.0 7.1 7.2
 LIB_DEPS := -lpfm -lcsv
 $(LIB_OBJ): ALL_CFLAGS += $(LIB_CFLAGS)
 
@@ -210,6 +214,50 @@ $(BUILD)/$(SO_NAME): $(BUILD)/$(SO_FILE)
 	$(Q)ln -sf $(SO_FILE) $@
 $(BUILD)/libpapi.so: $(BUILD)/$(SO_NAME)
 	$(Q)ln -sf $(SO_NAME) $@
+
+# ---- one library, three releases: libpapi.so.7.0 and libpapi.so.7.1 (see
+# libpapi/README.md). The modules are compiled once, at PAPI 7.2's level.
+# For an older release the same objects are linked with the calls whose ABI
+# changed in 7.2 (ABI_CHANGED) renamed papi72_* by objcopy, so that the
+# library's own calls still reach the 7.2 code, and with a translation object
+# (libpapi/abi/older.c, compiled once per release) that defines those calls
+# at the older release's ABI over the papi72_* ones. The Fortran interface
+# keeps the older release's PAPI_library_init and PAPI_enum_event
+# (ABI_PASSED): its callers pass that release's numbers straight through.
+OLD_LEVELS  := 7.0 7.1
+ABI_CHANGED := PAPI_library_init PAPI_get_component_info PAPI_get_opt PAPI_get_cmp_opt \
+               PAPI_get_event_info PAPI_set_event_info PAPI_enum_event PAPI_enum_cmp_event \
+               PAPI_strerror
+ABI_PASSED  := PAPI_library_init PAPI_enum_event PAPI_enum_cmp_event
+ABI_FORTRAN := $(BUILD)/libpapi/6-api/fortran.o
+ABI_CORE    := $(filter-out $(ABI_FORTRAN),$(LIB_OBJ))
+abi_map      = for f in $(1); do echo "$$f papi72_$${f\#PAPI_}"; done
+
+$(BUILD)/abi/core.o: $(ABI_CORE) Makefile
+	@mkdir -p $(dir $@)
+	$(say) LD $@
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $(ABI_CORE)
+	$(Q)$(call abi_map,$(ABI_CHANGED)) > $@.map
+	$(Q)$(OBJCOPY) --redefine-syms=$@.map $@.tmp $@ && rm -f $@.tmp $@.map
+$(BUILD)/abi/fortran.o: $(ABI_FORTRAN) Makefile
+	@mkdir -p $(dir $@)
+	$(Q)$(call abi_map,$(filter-out $(ABI_PASSED),$(ABI_CHANGED))) > $@.map
+	$(Q)$(OBJCOPY) --redefine-syms=$@.map $< $@ && rm -f $@.map
+
+define old_library
+$(BUILD)/abi/older$(subst .,,$(1)).o: libpapi/abi/older.c $(BUILD)/cflags
+	@mkdir -p $$(dir $$@)
+	$$(say) CC $$@
+	$$(Q)$$(CC) $$(ALL_CPPFLAGS) -DPAPI_OLDER_LEVEL=$(subst .,,$(1)) $$(ALL_CFLAGS) $$(LIB_CFLAGS) -MMD -MP -c -o $$@ $$<
+$(BUILD)/libpapi.so.$(1).0.0: $(BUILD)/abi/core.o $(BUILD)/abi/fortran.o $(BUILD)/abi/older$(subst .,,$(1)).o
+	$$(say) LD $$@
+	$$(Q)$$(CC) -shared -Wl,-soname,libpapi.so.$(1) -Wl,--no-undefined -Wl,-Bsymbolic-functions $$(ALL_CFLAGS) \
+	  $$(LDFLAGS) -o $$@ $$^ $$(LIB_DEPS) $$(LIBS)
+$(BUILD)/libpapi.so.$(1): $(BUILD)/libpapi.so.$(1).0.0
+	$$(Q)ln -sf libpapi.so.$(1).0.0 $$@
+all: $(BUILD)/libpapi.so.$(1)
+endef
+$(foreach l,$(OLD_LEVELS),$(eval $(call old_library,$(l))))
 
 $(INT_A): $(LIB_OBJ)
 	$(say) AR $@
@@ -272,9 +320,14 @@ $(BUILD)/papi: $(CMD_OBJ) $(INT_A)
 # PKG_CONFIG_PATH=BUILD would find it and its prefix), rewritten whenever
 # PREFIX, libdir or includedir change from one make run to the next. It names
 # its directories relative to ${prefix} so pkg-config --define-prefix works.
-# Its Version is the API level, PAPI 7.0's, which is what pkg-config users
+# Its Version is the API level, PAPI 7.2's, which is what pkg-config users
 # ask for (papi >= 6.0); papi's own version is in the description.
-API_VERSION := 7.0.0.0
+# papi-7.0.pc, papi-7.1.pc and papi-7.2.pc name one release each, as
+# distributions' papi-7.0.pc does: a program built with papi-7.0 gets papi.h
+# at that level (-DPAPI_ABI_LEVEL=70) and links libpapi.so.7.0 by its file
+# name, so that `pkg-config papi-7.0` finds this PAPI, not another.
+API_VERSION := 7.2.0.0
+PC_LEVELS   := 7.0 7.1 7.2
 PC_VARS := $(PREFIX)|$(libdir)|$(includedir)
 $(BUILD)/pc-vars: FORCE
 	@mkdir -p $(dir $@)
@@ -282,27 +335,42 @@ $(BUILD)/pc-vars: FORCE
 FORCE:
 .PHONY: FORCE
 
-PC_TEXT = printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
+# pc_text NAME,VERSION,LIBS,CFLAGS: the text of one installed .pc file.
+pc_text = printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
 	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
-	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION))' \
-	  'Version: $(API_VERSION)' 'Libs: -L$${libdir} -lpapi' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
-	  'Cflags: -I$${includedir}'
+	  'Name: $(1)' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION))' \
+	  'Version: $(2)' 'Libs: -L$${libdir} $(3)' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
+	  'Cflags: -I$${includedir}$(4)'
+# pc_libs L, pc_cflags L: what papi-L.pc adds (the newest is papi.pc's)
+pc_newest = $(filter $(API_VERSION),$(1).0.0)
+pc_libs   = $(if $(call pc_newest,$(1)),-lpapi,-l:libpapi.so.$(1))
+pc_cflags = $(if $(call pc_newest,$(1)),, -DPAPI_ABI_LEVEL=$(subst .,,$(1)))
+pc_level  = papi-$(1),$(1).0.0,$(call pc_libs,$(1)),$(call pc_cflags,$(1))
+PC_TEXT = $(call pc_text,papi,$(API_VERSION),-lpapi,)
 $(BUILD)/install/papi.pc: Makefile $(BUILD)/pc-vars
 	@mkdir -p $(dir $@)
 	$(Q)$(PC_TEXT) > $@
 
 # papi-uninstalled.pc: the build tree itself, which pkg-config prefers to any
 # installed papi.pc once BUILD is on PKG_CONFIG_PATH. Its paths are absolute,
-# and programs linked with it find BUILD's libpapi.so.7.0 at run time
+# and programs linked with it find BUILD's libpapi.so.7.2 at run time
 # (rpath), never another PAPI's. (A papi.pc that older builds left in BUILD
-# goes, for the same reason.)
+# goes, for the same reason.) papi-7.0-uninstalled.pc and the others do the
+# same for one release.
+pc_uninst = printf '%s\n' 'srcdir=$(CURDIR)' 'builddir=$(abspath $(BUILD))' '' \
+	  'Name: $(1)' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION), build tree)' \
+	  'Version: $(2)' 'Libs: -L$${builddir} -Wl,-rpath,$${builddir} $(3)' \
+	  'Libs.private: $(LIB_DEPS) $(LIBS)' 'Cflags: -I$${srcdir}/libpapi -I$${builddir}/gen$(4)'
 $(BUILD)/papi-uninstalled.pc: Makefile
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $(BUILD)/papi.pc
-	$(Q)printf '%s\n' 'srcdir=$(CURDIR)' 'builddir=$(abspath $(BUILD))' '' \
-	  'Name: papi' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION), build tree)' \
-	  'Version: $(API_VERSION)' 'Libs: -L$${builddir} -Wl,-rpath,$${builddir} -lpapi' \
-	  'Libs.private: $(LIB_DEPS) $(LIBS)' 'Cflags: -I$${srcdir}/libpapi -I$${builddir}/gen' > $@
+	$(Q)$(call pc_uninst,papi,$(API_VERSION),-lpapi,) > $@
+define pc_files
+$(BUILD)/papi-$(1)-uninstalled.pc: Makefile
+	$$(Q)$$(call pc_uninst,$(call pc_level,$(1))) > $$@
+all: $(BUILD)/papi-$(1)-uninstalled.pc
+endef
+$(foreach l,$(PC_LEVELS),$(eval $(call pc_files,$(l))))
 
 tests: all $(TEST_BINS)
 
@@ -393,7 +461,7 @@ compat-shared: $(BUILD)/libpapi.so
 # install writes nothing into the build tree (once it is built): papi.pc is
 # written for this PREFIX straight into DESTDIR, so an install as another
 # user (root after a user's make, a test's ordinary user) leaves BUILD alone.
-install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS) $(BUILD)/libsde.a \
+install: $(BUILD)/libpapi.a $(foreach l,$(SO_LEVELS),$(BUILD)/libpapi.so.$(l).0.0) $(BUILD)/papi $(FORTRAN_HEADERS) $(BUILD)/libsde.a \
   $(BUILD)/$(SDE_SO_FILE)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
 	  $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(mandir)/man5 \
@@ -402,10 +470,12 @@ install: $(BUILD)/libpapi.a $(BUILD)/$(SO_FILE) $(BUILD)/papi $(FORTRAN_HEADERS)
 	install -m 755 $(BUILD)/papi $(DESTDIR)$(bindir)/papi
 	for n in $(CLASSIC); do ln -sf papi $(DESTDIR)$(bindir)/$$n; done
 	install -m 644 $(BUILD)/libpapi.a $(DESTDIR)$(libdir)/libpapi.a
-	install -m 755 $(BUILD)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_FILE)
-	ln -sf $(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME)
+	$(foreach l,$(SO_LEVELS),install -m 755 $(BUILD)/libpapi.so.$(l).0.0 $(DESTDIR)$(libdir)/libpapi.so.$(l).0.0 && \
+	  ln -sf libpapi.so.$(l).0.0 $(DESTDIR)$(libdir)/libpapi.so.$(l);)
 	ln -sf $(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so
 	$(PC_TEXT) > $(DESTDIR)$(libdir)/pkgconfig/papi.pc && chmod 644 $(DESTDIR)$(libdir)/pkgconfig/papi.pc
+	$(foreach l,$(PC_LEVELS),$(call pc_text,papi-$(l),$(l).0.0,$(call pc_libs,$(l)),$(call pc_cflags,$(l))) > $(DESTDIR)$(libdir)/pkgconfig/papi-$(l).pc && \
+	  chmod 644 $(DESTDIR)$(libdir)/pkgconfig/papi-$(l).pc;)
 	install -m 644 $(BUILD)/libsde.a $(DESTDIR)$(libdir)/libsde.a
 	install -m 755 $(BUILD)/$(SDE_SO_FILE) $(DESTDIR)$(libdir)/$(SDE_SO_FILE)
 	ln -sf $(SDE_SO_FILE) $(DESTDIR)$(libdir)/$(SDE_SO_NAME)
@@ -424,7 +494,9 @@ INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))
 	rm -f $(DESTDIR)$(libdir)/libpapi.a $(DESTDIR)$(libdir)/pkgconfig/papi.pc \
-	  $(DESTDIR)$(libdir)/$(SO_FILE) $(DESTDIR)$(libdir)/$(SO_NAME) $(DESTDIR)$(libdir)/libpapi.so \
+	  $(foreach l,$(PC_LEVELS),$(DESTDIR)$(libdir)/pkgconfig/papi-$(l).pc) \
+	  $(foreach l,$(SO_LEVELS),$(DESTDIR)$(libdir)/libpapi.so.$(l).0.0 $(DESTDIR)$(libdir)/libpapi.so.$(l)) \
+	  $(DESTDIR)$(libdir)/libpapi.so \
 	  $(DESTDIR)$(libdir)/libsde.a $(DESTDIR)$(libdir)/$(SDE_SO_FILE) $(DESTDIR)$(libdir)/$(SDE_SO_NAME) \
 	  $(DESTDIR)$(libdir)/libsde.so
 	rm -f $(DESTDIR)$(includedir)/papi.h $(DESTDIR)$(includedir)/papiStdEventDefs.h \

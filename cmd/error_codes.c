@@ -51,6 +51,7 @@ static const struct {
 	{ PAPI_ECMP_DISABLED, "PAPI_ECMP_DISABLED" },
 	{ PAPI_EDELAY_INIT, "PAPI_EDELAY_INIT" },
 	{ PAPI_EMULPASS, "PAPI_EMULPASS" },
+	{ PAPI_PARTIAL, "PAPI_PARTIAL" },
 };
 
 _Static_assert(sizeof codes / sizeof *codes == PAPI_NUM_ERRORS, "one row per PAPI error code");

@@ -1,10 +1,12 @@
 #!/bin/sh
 # gen_fortran.sh: writes the Fortran constant headers fpapi.h and f90papi.h from papi.h.
 #
-#   sh libpapi/gen_fortran.sh CC SRCDIR OUTDIR
+#   sh libpapi/gen_fortran.sh CC SRCDIR OUTDIR [LEVEL]
 #
 # awk collects every integer-valued object-like macro of SRCDIR/papi.h and
-# SRCDIR/papiStdEventDefs.h (and the members of papi.h's anonymous enums);
+# SRCDIR/papiStdEventDefs.h (and the members of papi.h's anonymous enums) as
+# the preprocessor leaves them at papi.h's default level, PAPI 7.2's, or at
+# LEVEL (70, 71: -DPAPI_ABI_LEVEL=LEVEL, a PAPI 7.0 or 7.1 program's values);
 # CC compiles a throw-away program that prints their values, so the C
 # compiler, not this script, evaluates expressions such as
 # (PAPI_L1_DCM_idx | PAPI_PRESET_MASK). awk then writes
@@ -16,11 +18,15 @@
 # not fit 32 bits are left out. Exit status 1 when anything fails.
 set -eu
 
-[ $# -eq 3 ] || { echo "usage: gen_fortran.sh CC SRCDIR OUTDIR" >&2; exit 2; }
-cc=$1 src=$2 out=$3
+[ $# -eq 3 ] || [ $# -eq 4 ] || { echo "usage: gen_fortran.sh CC SRCDIR OUTDIR [LEVEL]" >&2; exit 2; }
+cc=$1 src=$2 out=$3 level=${4:+-DPAPI_ABI_LEVEL=$4}
 tmp=$out/gen_fortran.$$
 trap 'rm -f "$tmp".c "$tmp".bin "$tmp".txt' EXIT
 mkdir -p "$out"
+
+# The headers as the preprocessor leaves them at this level (-dD: with the
+# macros' definitions), comments gone.
+$cc $level -I"$src" -E -dD -P -x c "$src/papi.h" > "$tmp".c
 
 # Names whose values are integer constants. Function-like macros, include
 # guards, type aliases and string values are skipped; enum members are taken
@@ -46,7 +52,7 @@ awk '
 		}
 		if ($0 ~ /\}/) inenum = 0
 	}
-' "$src/papi.h" "$src/papiStdEventDefs.h" | awk '!seen[$0]++' > "$tmp".txt
+' "$tmp".c | awk '!seen[$0]++' > "$tmp".txt
 
 {
 	echo '#include <stdio.h>'
@@ -58,7 +64,7 @@ awk '
 	echo '}'
 } > "$tmp".c
 
-$cc -I"$src" -o "$tmp".bin "$tmp".c
+$cc $level -I"$src" -o "$tmp".bin "$tmp".c
 "$tmp".bin > "$tmp".txt
 
 # fmt(v): the Fortran spelling of a 32-bit integer, or "" when it does not fit.

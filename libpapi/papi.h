@@ -1,12 +1,27 @@
-/* papi.h: the public libpapi API, source-compatible with PAPI 7.0 plus the PAPI 3.5 calls 7.0 dropped. */
+/* papi.h: the public libpapi API at PAPI 7.2's level (7.0's or 7.1's on request), plus the PAPI 3.5 calls PAPI 7 dropped. */
 #ifndef _PAPI
 #define _PAPI
 
 /*
- * Every numeric value here equals PAPI 7.0's: programs built against PAPI's
- * own header must behave the same when rebuilt against this one.
- * test/tools/header-values.sh checks that against an installed papi.h.
+ * One header for the three PAPI 7 releases that distributions ship. By
+ * default it is PAPI 7.2's: every code, constant and struct layout equals
+ * 7.2's, and a program built with it links libpapi.so (libpapi.so.7.2) or
+ * libpapi.a. A program written for an older release builds unchanged with
+ *
+ *	cc -DPAPI_ABI_LEVEL=70 ... -l:libpapi.so.7.0	(or `pkg-config papi-7.0`)
+ *	cc -DPAPI_ABI_LEVEL=71 ... -l:libpapi.so.7.1	(or `pkg-config papi-7.1`)
+ *
+ * and then sees that release's values and layouts, as its own papi.h gave
+ * them; the library of that SONAME answers in them (libpapi/README.md,
+ * "One library, three releases"). test/unit/t_papi7{0,1,2}_abi.c check each
+ * level against the facts of that release's papi.h.
  */
+#ifndef PAPI_ABI_LEVEL
+#define PAPI_ABI_LEVEL 72
+#endif
+#if PAPI_ABI_LEVEL != 70 && PAPI_ABI_LEVEL != 71 && PAPI_ABI_LEVEL != 72
+#error "PAPI_ABI_LEVEL must be 70, 71 or 72 (PAPI 7.0, 7.1 or 7.2)"
+#endif
 
 #include <sys/types.h>
 #include <limits.h>
@@ -27,9 +42,15 @@ extern "C" {
 #define PAPI_VERSION_REVISION(x)	(((x) >> 8) & 0xff)
 #define PAPI_VERSION_INCREMENT(x)	((x) & 0xff)
 
-/* The API level we implement.  PAPI_library_init() expects PAPI_VER_CURRENT,
- * which keeps major and minor only: revisions stay binary compatible. */
-#define PAPI_VERSION		PAPI_VERSION_NUMBER(7,0,0,0)
+/* The API level chosen above.  PAPI_library_init() expects PAPI_VER_CURRENT,
+ * which keeps major and minor only: revisions stay binary compatible. Tools
+ * that read the version as text (CMake's FindPAPI modules) find the
+ * default's, the only line with four numbers. */
+#if PAPI_ABI_LEVEL == 72
+#define PAPI_VERSION		PAPI_VERSION_NUMBER(7,2,0,0)
+#else
+#define PAPI_VERSION		PAPI_VERSION_NUMBER(7, PAPI_ABI_LEVEL - 70, 0, 0)
+#endif
 #define PAPI_VER_CURRENT	(PAPI_VERSION & 0xffff0000)
 
 /* Kind of an event code (see papiStdEventDefs.h for the masks). */
@@ -71,7 +92,12 @@ extern "C" {
 #define PAPI_ECMP_DISABLED	-25	/* the event's component is disabled */
 #define PAPI_EDELAY_INIT	-26	/* component initializes on first use */
 #define PAPI_EMULPASS		-27	/* event needs several passes */
+#if PAPI_ABI_LEVEL >= 72
+#define PAPI_PARTIAL		-28	/* component works in part (7.2) */
+#define PAPI_NUM_ERRORS		29	/* how many codes above (0 .. -28) */
+#else
 #define PAPI_NUM_ERRORS		28	/* how many codes above (0 .. -27) */
+#endif
 
 /* PAPI_is_initialized() results (bits). */
 #define PAPI_NOT_INITED			0
@@ -234,12 +260,19 @@ extern "C" {
 enum {
 	PAPI_ENUM_EVENTS = 0,		/* every event */
 	PAPI_ENUM_FIRST,		/* the first event */
+#if PAPI_ABI_LEVEL >= 72
+	PAPI_PRESET_ENUM_FIRST_COMP,	/* the first preset of a component (7.2) */
+#endif
 	PAPI_PRESET_ENUM_AVAIL,		/* presets available here */
 	/* presets by category */
 	PAPI_PRESET_ENUM_MSC, PAPI_PRESET_ENUM_INS, PAPI_PRESET_ENUM_IDL,
 	PAPI_PRESET_ENUM_BR, PAPI_PRESET_ENUM_CND, PAPI_PRESET_ENUM_MEM,
 	PAPI_PRESET_ENUM_CACH, PAPI_PRESET_ENUM_L1, PAPI_PRESET_ENUM_L2,
 	PAPI_PRESET_ENUM_L3, PAPI_PRESET_ENUM_TLB, PAPI_PRESET_ENUM_FP,
+#if PAPI_ABI_LEVEL >= 72
+	PAPI_PRESET_ENUM_CPU,		/* the CPU's presets (7.2) */
+	PAPI_PRESET_ENUM_CPU_AVAIL,	/* those available here (7.2) */
+#endif
 	PAPI_NTV_ENUM_UMASKS,		/* the unit masks of one native event */
 	PAPI_NTV_ENUM_UMASK_COMBOS, PAPI_NTV_ENUM_IARR, PAPI_NTV_ENUM_DARR,
 	PAPI_NTV_ENUM_OPCM, PAPI_NTV_ENUM_IEAR, PAPI_NTV_ENUM_DEAR,
@@ -337,6 +370,10 @@ typedef struct _papi_component_option {
 	char kernel_version[PAPI_MIN_STR_LEN];
 	char disabled_reason[PAPI_HUGE_STR_LEN];
 	int disabled;			/* 0, or the PAPI error that disabled it */
+#if PAPI_ABI_LEVEL >= 72
+	char partially_disabled_reason[PAPI_HUGE_STR_LEN];	/* what of it does not work */
+	int partially_disabled;		/* 1: it works, but only in part */
+#endif
 	int initialized;
 	int CmpIdx;
 	int num_cntrs;
@@ -585,6 +622,9 @@ typedef struct _dmem_t {
 #define PAPIF_DMEM_MAXVAL	12
 
 #define PAPI_MAX_INFO_TERMS	12	/* native terms a preset may combine */
+#if PAPI_ABI_LEVEL >= 72
+#define PAPI_MAX_COMP_QUALS	8	/* qualifiers PAPI_event_info_t lists */
+#endif
 
 /* Values of PAPI_event_info_t.location, .data_type, .value_type, .timescope
  * and .update_type. */
@@ -624,6 +664,13 @@ typedef struct event_info {
 	unsigned int code[PAPI_MAX_INFO_TERMS];
 	char name[PAPI_MAX_INFO_TERMS][PAPI_2MAX_STR_LEN];
 	char note[PAPI_HUGE_STR_LEN];
+#if PAPI_ABI_LEVEL >= 72
+	/* a native event's qualifiers (":u=0", ":period=0", ...): how many,
+	 * each one's name and its description */
+	int num_quals;
+	char quals[PAPI_MAX_COMP_QUALS][PAPI_HUGE_STR_LEN];
+	char quals_descrs[PAPI_MAX_COMP_QUALS][PAPI_HUGE_STR_LEN];
+#endif
 } PAPI_event_info_t;
 
 /* ---- devices (PAPI_enum_dev_type, PAPI_get_dev_*_attr) ------------------ */

@@ -3,7 +3,7 @@
 
 #include "1-state/state.h"
 
-/* The messages PAPI 7 gives for each error code (index = -code). */
+/* The messages PAPI 7.2 gives for each error code (index = -code). */
 static const char *const messages[] = {
 	[-PAPI_OK] = "No error",
 	[-PAPI_EINVAL] = "Invalid argument",
@@ -33,6 +33,7 @@ static const char *const messages[] = {
 	[-PAPI_ECMP_DISABLED] = "Component containing event is disabled",
 	[-PAPI_EDELAY_INIT] = "Delayed initialization component",
 	[-PAPI_EMULPASS] = "Event exists, but cannot be counted due to multiple passes required by hardware",
+	[-PAPI_PARTIAL] = "Component in use is partially disabled, see utils/papi_component_avail for more information.",
 };
 #define NMESSAGES ((int)(sizeof messages / sizeof messages[0]))
 

@@ -2,6 +2,8 @@
 #ifndef PAPI_PRESET_CATALOG_H
 #define PAPI_PRESET_CATALOG_H
 
+#include "papi.h"
+
 /* These declarations are meant to move into internal.h once the library's
  * shared header exists; until then modules include this file directly. */
 
@@ -10,18 +12,18 @@
  * PAPI_PRESET_BIT_* (1 << PAPI_PRESET_ENUM_*), so a PAPI_PRESET_ENUM_x
  * modifier m selects the presets whose cat has bit (1u << m). */
 enum {
-	PRESET_CAT_MSC   = 1u << 3,	/* miscellaneous (cycles, interrupts) */
-	PRESET_CAT_INS   = 1u << 4,	/* instruction related */
-	PRESET_CAT_IDL   = 1u << 5,	/* stalled or idle */
-	PRESET_CAT_BR    = 1u << 6,	/* branch related */
-	PRESET_CAT_CND   = 1u << 7,	/* conditional */
-	PRESET_CAT_MEM   = 1u << 8,	/* memory related */
-	PRESET_CAT_CACHE = 1u << 9,	/* cache related */
-	PRESET_CAT_L1    = 1u << 10,	/* level 1 cache */
-	PRESET_CAT_L2    = 1u << 11,	/* level 2 cache */
-	PRESET_CAT_L3    = 1u << 12,	/* level 3 cache */
-	PRESET_CAT_TLB   = 1u << 13,	/* translation lookaside buffer */
-	PRESET_CAT_FP    = 1u << 14,	/* floating point */
+	PRESET_CAT_MSC   = 1u << PAPI_PRESET_ENUM_MSC,	/* miscellaneous (cycles, interrupts) */
+	PRESET_CAT_INS   = 1u << PAPI_PRESET_ENUM_INS,	/* instruction related */
+	PRESET_CAT_IDL   = 1u << PAPI_PRESET_ENUM_IDL,	/* stalled or idle */
+	PRESET_CAT_BR    = 1u << PAPI_PRESET_ENUM_BR,	/* branch related */
+	PRESET_CAT_CND   = 1u << PAPI_PRESET_ENUM_CND,	/* conditional */
+	PRESET_CAT_MEM   = 1u << PAPI_PRESET_ENUM_MEM,	/* memory related */
+	PRESET_CAT_CACHE = 1u << PAPI_PRESET_ENUM_CACH,	/* cache related */
+	PRESET_CAT_L1    = 1u << PAPI_PRESET_ENUM_L1,	/* level 1 cache */
+	PRESET_CAT_L2    = 1u << PAPI_PRESET_ENUM_L2,	/* level 2 cache */
+	PRESET_CAT_L3    = 1u << PAPI_PRESET_ENUM_L3,	/* level 3 cache */
+	PRESET_CAT_TLB   = 1u << PAPI_PRESET_ENUM_TLB,	/* translation lookaside buffer */
+	PRESET_CAT_FP    = 1u << PAPI_PRESET_ENUM_FP,	/* floating point */
 };
 
 /* One preset name: its symbol, short and long description, category bits. */

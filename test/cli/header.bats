@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# header.bats: papi.h and papiStdEventDefs.h match PAPI 7.0 and every declared function links.
+# header.bats: papi.h and papiStdEventDefs.h match PAPI 7.0 at -DPAPI_ABI_LEVEL=70 (the installed reference), build at every level, and every declared function links.
 
 setup() {
 	TOP=${PAPI_TOP:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
@@ -26,7 +26,7 @@ ref_prototypes() {
 
 @test "header: every constant, macro and struct layout equals PAPI 7's" {
 	need_ref
-	run sh "$TOP/test/tools/header-values.sh" "$TOP/libpapi"
+	run sh "$TOP/test/tools/header-values.sh" -l 70 "$TOP/libpapi"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"compared "* ]]
@@ -46,7 +46,7 @@ ref_prototypes() {
 	cp "$TOP"/libpapi/papi.h "$TOP"/libpapi/papiStdEventDefs.h "$T"/
 	sed -i 's/^#define PAPI_ENOIMPL\([ \t]*\)-19/#define PAPI_ENOIMPL\1-90/' "$T/papi.h"
 	sed -i 's/^\tint update_freq;/\tlong update_freq;/' "$T/papi.h"
-	run sh "$TOP/test/tools/header-values.sh" "$T"
+	run sh "$TOP/test/tools/header-values.sh" -l 70 "$T"
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"+PAPI_ENOIMPL -90"* ]]
@@ -67,7 +67,7 @@ ref_prototypes() {
 		ref_prototypes | sed -E 's/^.*[ *](PAPI_[a-z_0-9]+) ?\(.*/\t(void *)\1,/'
 		echo '};'
 	} > "$T/protos.c"
-	run $CC -std=gnu11 -Wall -Wextra -Werror -I "$TOP/libpapi" -c -o "$T/protos.o" "$T/protos.c"
+	run $CC -std=gnu11 -Wall -Wextra -Werror -DPAPI_ABI_LEVEL=70 -I "$TOP/libpapi" -c -o "$T/protos.o" "$T/protos.c"
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
@@ -98,12 +98,13 @@ ref_prototypes() {
 	[ "$status" -eq 0 ]
 }
 
-@test "header: PAPI_VERSION reads as PAPI 7.0's does, for the tools that take it apart by text" {
+@test "header: PAPI_VERSION reads as PAPI 7.2's does, for the tools that take it apart by text" {
 	# CMake's FindPAPI modules and configure scripts match this line with a
-	# regular expression, as PAPI 7.0 writes it: no spaces in the arguments
-	run -0 grep -E '^#define[[:space:]]+PAPI_VERSION[[:space:]]+PAPI_VERSION_NUMBER\(7,0,0,0\)' "$TOP/libpapi/papi.h"
+	# regular expression, as PAPI 7.2 writes it: no spaces in the arguments;
+	# the older levels' line has no four numbers, so only the default's matches
+	run -0 grep -E '^#define[[:space:]]+PAPI_VERSION[[:space:]]+PAPI_VERSION_NUMBER\(7,2,0,0\)' "$TOP/libpapi/papi.h"
 	v=$(sed -n 's/^#define[[:space:]]*PAPI_VERSION[[:space:]]*PAPI_VERSION_NUMBER(\([0-9,]*\)).*/\1/p' "$TOP/libpapi/papi.h" | tr , .)
-	[ "$v" = 7.0.0.0 ]
+	[ "$v" = 7.2.0.0 ]
 }
 
 @test "header: builds alone as strict C11 and as C++" {
@@ -115,6 +116,26 @@ ref_prototypes() {
 	run c++ -x c++ -Wall -Wextra -Werror -I "$TOP/libpapi" -c -o "$T/alone.o" "$T/alone.c"
 	echo "$output"
 	[ "$status" -eq 0 ]
+}
+
+@test "header: builds at each release's level, and refuses a level it does not know" {
+	cat > "$T/level.c" <<-'C'
+	#include "papi.h"
+	int version = PAPI_VER_CURRENT, errors = PAPI_NUM_ERRORS, umasks = PAPI_NTV_ENUM_UMASKS;
+	C
+	local l want
+	for l in 70:0x7000000:28:15 71:0x7010000:28:15 72:0x7020000:29:18; do
+		run -0 $CC -std=c11 -Wall -Wextra -Wpedantic -Werror -DPAPI_ABI_LEVEL=${l%%:*} -I "$TOP/libpapi" \
+			-S -o "$T/level.s" "$T/level.c"
+		want=${l#*:}
+		grep -q "\.long[[:space:]]*$((${want%%:*}))\$" "$T/level.s"
+		want=${want#*:}
+		grep -q "\.long[[:space:]]*${want%%:*}\$" "$T/level.s"
+		grep -q "\.long[[:space:]]*${want#*:}\$" "$T/level.s"
+	done
+	run $CC -DPAPI_ABI_LEVEL=73 -I "$TOP/libpapi" -c -o "$T/level.o" "$T/level.c"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"PAPI_ABI_LEVEL must be 70, 71 or 72"* ]]
 }
 
 @test "header: every function declared in papi.h is defined in libpapi.a" {

@@ -32,10 +32,15 @@ setup_file() {
 		[ "$(readlink "$D/bin/$n")" = papi ]
 	done
 	[ -f "$D/lib/libpapi.a" ]
-	[ -f "$D/lib/libpapi.so.7.0.0.0" ]
-	[ "$(readlink "$D/lib/libpapi.so.7.0")" = libpapi.so.7.0.0.0 ]
-	[ "$(readlink "$D/lib/libpapi.so")" = libpapi.so.7.0 ]
-	readelf -d "$D/lib/libpapi.so.7.0.0.0" | grep -q 'SONAME.*\[libpapi\.so\.7\.0\]'
+	local l
+	for l in 7.0 7.1 7.2; do
+		[ -f "$D/lib/libpapi.so.$l.0.0" ]
+		[ "$(readlink "$D/lib/libpapi.so.$l")" = libpapi.so.$l.0.0 ]
+		readelf -d "$D/lib/libpapi.so.$l.0.0" | grep -q "SONAME.*\\[libpapi\\.so\\.${l/./\\.}\\]"
+		[ -f "$D/lib/pkgconfig/papi-$l.pc" ]
+		grep -q "^Version: $l.0.0\$" "$D/lib/pkgconfig/papi-$l.pc"
+	done
+	[ "$(readlink "$D/lib/libpapi.so")" = libpapi.so.7.2 ]
 	[ -f "$D/include/papi.h" ] && [ -f "$D/include/papiStdEventDefs.h" ]
 	[ -f "$D/include/sde_lib.h" ] && [ -f "$D/include/sde_lib.hpp" ]
 	[ -f "$D/lib/libsde.a" ] && [ -f "$D/lib/libsde.so.1.0" ]
@@ -74,14 +79,25 @@ C
 	local flags
 	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" pkg-config --cflags --libs papi)
 	[[ "$flags" == *"-I$D"* && "$flags" == *"-L$D"* ]]
-	# shared: -lpapi is the installed libpapi.so.7.0
+	# shared: -lpapi is the installed libpapi.so.7.2
 	# shellcheck disable=SC2086
 	${CC:-cc} -o count count.c $flags
-	readelf -d count | grep -q 'NEEDED.*\[libpapi\.so\.7\.0\]'
+	readelf -d count | grep -q 'NEEDED.*\[libpapi\.so\.7\.2\]'
 	LD_LIBRARY_PATH="$D/lib" run -0 ./count
 	[ "$output" -gt 0 ]
 	run env LD_LIBRARY_PATH="$D/lib" ldd ./count
-	[[ "$output" == *"libpapi.so.7.0 => $D/lib/libpapi.so.7.0"* ]]
+	[[ "$output" == *"libpapi.so.7.2 => $D/lib/libpapi.so.7.2"* ]]
+	# papi-7.0 and papi-7.1: that release's papi.h and library, by name
+	local l
+	for l in 7.0 7.1; do
+		flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" pkg-config --cflags --libs papi-$l)
+		[[ "$flags" == *"-DPAPI_ABI_LEVEL=${l/./}"* ]]
+		# shellcheck disable=SC2086
+		${CC:-cc} -o count$l count.c $flags
+		readelf -d count$l | grep -q "NEEDED.*\\[libpapi\\.so\\.${l/./\\.}\\]"
+		LD_LIBRARY_PATH="$D/lib" run -0 ./count$l
+		[ "$output" -gt 0 ]
+	done
 	# static: libpapi.a, with the libraries pkg-config --static names after it
 	flags=$(PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" pkg-config --static --libs papi)
 	[[ "$flags" == *"-lpapi -lpfm -lcsv"* ]]
@@ -110,14 +126,14 @@ C
 	local cc=${CC:-cc}
 	run -0 env PKG_CONFIG_PATH="$D/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D" \
 		cmake -S "$PAPI_TOP/test/lib/cmake" -B cm -DPAPI_PREFIX="$D" -DCMAKE_C_COMPILER="${cc%% *}"
-	[[ "$output" == *"Found papi, version 7.0.0.0"* ]]
-	[[ "$output" == *"FindPAPI: version 7.0.0.0, $D/lib/libpapi.so, $D/include"* ]]
+	[[ "$output" == *"Found papi, version 7.2.0.0"* ]]
+	[[ "$output" == *"FindPAPI: version 7.2.0.0, $D/lib/libpapi.so, $D/include"* ]]
 	run -0 cmake --build cm
 	local p
 	for p in count_pc count_find; do
 		run -0 env LD_LIBRARY_PATH="$D/lib" ldd "cm/$p"
-		[[ "$output" == *"libpapi.so.7.0 => $D/lib/libpapi.so.7.0 "* ]]
-		run -0 env LD_LIBRARY_PATH="$D/lib" LD_PRELOAD="$(san_preload "$D/lib/libpapi.so.7.0")" "cm/$p"
+		[[ "$output" == *"libpapi.so.7.2 => $D/lib/libpapi.so.7.2 "* ]]
+		run -0 env LD_LIBRARY_PATH="$D/lib" LD_PRELOAD="$(san_preload "$D/lib/libpapi.so.7.2")" "cm/$p"
 		[ "$output" -gt 0 ]
 	done
 }

@@ -6,7 +6,7 @@ setup() {
 	papi_isolate
 	BUILD=${PAPI_BUILD:-$PAPI_TOP/build}
 	LIB=$PAPI_TOP/test/lib
-	[ -f "$BUILD/libpapi.so.7.0" ] && [ -f "$BUILD/libpapi.a" ] || skip "libpapi not built (make)"
+	[ -f "$BUILD/libpapi.so.7.2" ] && [ -f "$BUILD/libpapi.a" ] || skip "libpapi not built (make)"
 }
 
 # ccso OUT SRC...: build a program against the shared library in BUILD.
@@ -37,17 +37,63 @@ internal_names() {
 		grep -Ev -e "$INTERPOSED" -e "$SDE_HOOKS" | sort -u
 }
 
-@test "libpapi.so.7.0 has PAPI 7.0's soname and needs libpfm.so.4 and libcsv.so.3" {
-	run -0 readelf -d "$BUILD/libpapi.so.7.0"
-	[[ "$output" == *"Library soname: [libpapi.so.7.0]"* ]]
-	[[ "$output" == *"Shared library: [libpfm.so.4]"* ]]
-	[[ "$output" == *"Shared library: [libcsv.so.3]"* ]]
-	[ "$(readlink "$BUILD/libpapi.so")" = libpapi.so.7.0 ]
-	[ "$(readlink "$BUILD/libpapi.so.7.0")" = libpapi.so.7.0.0.0 ]
+@test "libpapi.so.7.0, .7.1 and .7.2 have PAPI's sonames and need libpfm.so.4 and libcsv.so.3" {
+	local l
+	for l in 7.0 7.1 7.2; do
+		run -0 readelf -d "$BUILD/libpapi.so.$l"
+		[[ "$output" == *"Library soname: [libpapi.so.$l]"* ]]
+		[[ "$output" == *"Shared library: [libpfm.so.4]"* ]]
+		[[ "$output" == *"Shared library: [libcsv.so.3]"* ]]
+		[ "$(readlink "$BUILD/libpapi.so.$l")" = libpapi.so.$l.0.0 ]
+	done
+	[ "$(readlink "$BUILD/libpapi.so")" = libpapi.so.7.2 ]
+}
+
+# A program built at each release's level, run on that release's library:
+# the layouts and numbers it gets are its release's (test/lib/levels.c checks
+# the guard bytes after each struct), and it names the same events as the
+# others: one implementation behind three boundaries.
+@test "a program built at -DPAPI_ABI_LEVEL=70, 71 or 72 gets its release's ABI from libpapi.so.7.0, .7.1, .7.2" {
+	local l
+	for l in 70 71 72; do
+		${CC:-cc} -DPAPI_ABI_LEVEL=$l -I"$PAPI_TOP/libpapi" -o levels$l "$LIB/levels.c" -L"$BUILD" \
+			-l:libpapi.so.${l:0:1}.${l:1:1} -Wl,-rpath,"$BUILD"
+		run -0 env LD_PRELOAD="$(san_preload "$BUILD/libpapi.so.7.2")" ./levels$l
+		echo "$output" > levels$l.out
+		echo "$output"
+		[[ "$output" == *"library_init ver_current"* ]]
+		[[ "$output" == *"lib_version 0x70${l:1:1}0000"* ]]
+		[[ "$output" == *"library_init(other) -1"* ]]
+		[[ "$output" == *"cmp0 perf_event idx 0 initialized 1 attach 1 cpu 1 inherit 1"* ]]
+		[[ "$output" == *"get_opt(COMPONENTINFO) 0 same 1"* ]]
+		[[ "$output" == *"event_info(PAPI_TOT_INS) 0 symbol PAPI_TOT_INS"* ]]
+		[[ "$output" == *"event_type(PAPI_TOT_INS) ins 1"* ]]
+		[[ "$output" == *"event_info(perf::TASK-CLOCK) 0 symbol perf::TASK-CLOCK component 0"* ]]
+		[[ "$output" =~ umasks\(perf::TASK-CLOCK\)\ [1-9] ]]
+		[[ "$output" == *"presets 108"* ]]
+		[[ "$output" =~ presets\ ins\ [1-9] ]]
+	done
+	# PAPI_PARTIAL is 7.2's alone
+	grep -qx 'strerror(-28) NULL' levels70.out
+	grep -qx 'strerror(-28) NULL' levels71.out
+	grep -qx 'strerror(-28) message' levels72.out
+	# the same events, whatever the release's numbers
+	diff <(grep -v -e ver_current -e lib_version -e 'strerror(-28)' levels70.out) \
+		<(grep -v -e ver_current -e lib_version -e 'strerror(-28)' levels72.out)
+	diff levels70.out levels71.out | grep -v -e ver_current -e lib_version | grep -q '^[<>]' && false
+	# a program of one release refuses another's library
+	${CC:-cc} -DPAPI_ABI_LEVEL=70 -I"$PAPI_TOP/libpapi" -o wrong "$LIB/levels.c" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	run -1 ./wrong
+	[[ "$output" == *"library_init error"* ]]
 }
 
 @test "the shared library exports the public API, the interposed I/O calls, libsde's hooks, and nothing else" {
-	nm -D --defined-only "$BUILD/libpapi.so.7.0" | awk '{ print $3 }' | sort > exported
+	# the same names at every release
+	nm -D --defined-only "$BUILD/libpapi.so.7.0" | awk '{ print $3 }' | sort > exported70
+	nm -D --defined-only "$BUILD/libpapi.so.7.1" | awk '{ print $3 }' | sort > exported71
+	nm -D --defined-only "$BUILD/libpapi.so.7.2" | awk '{ print $3 }' | sort > exported
+	diff exported70 exported
+	diff exported71 exported
 	[ "$(wc -l < exported)" -gt 150 ]
 	[ "$(grep -Ec "$INTERPOSED" exported)" -eq 11 ]
 	[ "$(grep -Ec "$SDE_HOOKS" exported)" -eq 2 ]
@@ -170,7 +216,9 @@ internal_names() {
 # answers that do not depend on the machine; sizes.expected is what PAPI
 # 7.0 (Debian's libpapi.so.7.0) printed.
 @test "size queries answer as PAPI 7.0's: PAPI_list_events, PAPI_get_opt, PAPI_list_threads, the Fortran calls" {
-	${CC:-cc} -I"$PAPI_TOP/libpapi" -o sizes "$LIB/sizes.c" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
+	# built with our papi.h at PAPI 7.0's level, run on our libpapi.so.7.0
+	${CC:-cc} -DPAPI_ABI_LEVEL=70 -I"$PAPI_TOP/libpapi" -o sizes "$LIB/sizes.c" -L"$BUILD" -l:libpapi.so.7.0 \
+		-Wl,-rpath,"$BUILD"
 	run -0 ./sizes
 	diff -u "$LIB/sizes.expected" <(echo "$output")
 	[ -f /usr/include/papi.h ] && [ -f "$(${CC:-cc} -print-file-name=libpapi.so)" ] ||
@@ -199,9 +247,9 @@ internal_names() {
 	grep -q "$PAPI_TOP/libpapi/papi.h" ns.d
 	run grep -c ' /usr/include/papi.h' ns.d
 	[ "$output" = 0 ]
-	# and our libpapi.so.7.0 at run time, without LD_LIBRARY_PATH
+	# and our libpapi.so.7.2 at run time, without LD_LIBRARY_PATH
 	run -0 env -u LD_LIBRARY_PATH ldd ./ns
-	[[ "$output" == *"libpapi.so.7.0 => $BUILD/libpapi.so.7.0 "* ]]
-	run -0 env -u LD_LIBRARY_PATH LD_PRELOAD="$(san_preload "$BUILD/libpapi.so.7.0")" ./ns
+	[[ "$output" == *"libpapi.so.7.2 => $BUILD/libpapi.so.7.2 "* ]]
+	run -0 env -u LD_LIBRARY_PATH LD_PRELOAD="$(san_preload "$BUILD/libpapi.so.7.2")" ./ns
 	[ "$output" -gt 0 ]
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # header-values.sh: compares our papi.h with an installed PAPI 7 papi.h, value by value.
 #
-#   sh test/tools/header-values.sh [-r REFDIR] [OURDIR]
+#   sh test/tools/header-values.sh [-l LEVEL] [-r REFDIR] [OURDIR]
 #   sh test/tools/header-values.sh -s [-r REFDIR] > FILE.h
 #
 # Takes every integer macro and enum constant of REFDIR/papi.h and
@@ -15,16 +15,20 @@
 # compiles them against our header, so a difference also fails the
 # compilation.
 # -s prints those assertions instead: a header any C file can include after
-# papi.h to check at compile time that it has PAPI 7.0's ABI.
+# papi.h to check at compile time that it has that release's ABI (the
+# reference's PAPI_VERSION names it). -l LEVEL builds ours with
+# -DPAPI_ABI_LEVEL=LEVEL (70, 71, 72): the level to compare with the reference.
 # Exit 0 when equal, 1 when they differ or ours does not compile, 2 on usage.
 set -u
 ref=/usr/include
 asserts=0
-while getopts r:s o; do
+level=
+while getopts l:r:s o; do
 	case $o in
+	l) level="-DPAPI_ABI_LEVEL=$OPTARG" ;;
 	r) ref=$OPTARG ;;
 	s) asserts=1 ;;
-	*) echo "usage: header-values.sh [-s] [-r REFDIR] [OURDIR]" >&2; exit 2 ;;
+	*) echo "usage: header-values.sh [-s] [-l LEVEL] [-r REFDIR] [OURDIR]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -161,8 +165,10 @@ done
 
 $cc -std=gnu11 -w -I "$ref" -o "$tmp/ref" "$tmp/values.c" || { echo "header-values.sh: the reference header does not build" >&2; exit 2; }
 $cc -std=gnu11 -w -DASSERTS -I "$ref" -o "$tmp/ref_asserts" "$tmp/values.c" || exit 2
+release=$(printf '#include "papi.h"\nREL PAPI_VERSION\n' | $cc -E -P -I "$ref" -x c - | sed -n 's/^REL //p')
+release=$(( ($release >> 24) & 255 )).$(( ($release >> 16) & 255 ))
 {
-	echo "/* PAPI 7.0's ABI as $ref/papi.h defines it, made by test/tools/header-values.sh -s:"
+	echo "/* PAPI $release's ABI as $ref/papi.h defines it, made by test/tools/header-values.sh -s:"
 	echo " * every constant's value and every struct's size, member offsets and member"
 	echo " * sizes, checked at compile time. Include it after papi.h. */"
 	echo '#include <stddef.h>'
@@ -174,7 +180,7 @@ if [ "$asserts" = 1 ]; then
 	exit 0
 fi
 
-$cc -std=gnu11 -w -I "$ours" -o "$tmp/ours" "$tmp/values.c" || { echo "header-values.sh: our header lacks names of the reference (see errors above)" >&2; exit 1; }
+$cc -std=gnu11 -w $level -I "$ours" -o "$tmp/ours" "$tmp/values.c" || { echo "header-values.sh: our header lacks names of the reference (see errors above)" >&2; exit 1; }
 "$tmp/ref" > "$tmp/ref.out" && "$tmp/ours" > "$tmp/ours.out" || exit 1
 echo "# compared $(wc -l < "$tmp/ref.out") values: $(wc -l < "$tmp/macros") macros, $(wc -l < "$tmp/fnmacros") function-like macros, $(wc -l < "$tmp/enums") enum constants, $(wc -l < "$tmp/members") struct members"
 status=0
@@ -184,10 +190,10 @@ if ! diff -u "$tmp/ref.out" "$tmp/ours.out" > "$tmp/diff"; then
 fi
 # The same values as static assertions, compiled against our header.
 printf '#include "papi.h"\n#include "%s"\n' "$tmp/asserts.h" > "$tmp/asserts.c"
-if $cc -std=gnu11 -w -I "$ours" -c -o "$tmp/asserts.o" "$tmp/asserts.c" 2> "$tmp/asserts.err"; then
+if $cc -std=gnu11 -w $level -I "$ours" -c -o "$tmp/asserts.o" "$tmp/asserts.c" 2> "$tmp/asserts.err"; then
 	echo "# $(grep -c '^_Static_assert' "$tmp/asserts.h") static assertions hold"
 else
-	echo "# our header fails PAPI 7.0's static assertions:"
+	echo "# our header fails PAPI $release's static assertions:"
 	grep 'error' "$tmp/asserts.err" | sed 's/^[^ ]* //; s/^/#   /' | head -n 20
 	status=1
 fi
