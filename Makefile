@@ -131,7 +131,7 @@ $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 # of __tls_get_addr, and the library can still be dlopen'ed.
 TLS_DESC    := $(shell $(CC) -mtls-dialect=gnu2 -fPIC -E -x c /dev/null >/dev/null 2>&1 && echo -mtls-dialect=gnu2)
 LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition $(TLS_DESC)
-FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)
+FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)$(if $(APPIO), APPIO)
 ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
 $(shell mkdir -p $(BUILD))
 $(file >$(BUILD)/cflags,$(FLAGS_STAMP))
@@ -267,6 +267,33 @@ $(INT_A): $(LIB_OBJ)
 	  for a in "$$pfm" "$$csv"; do [ -f "$$a" ] || { echo "missing $$a: run 'make deps' (libpfm4-dev, libcsv-dev)" >&2; exit 1; }; done; \
 	  printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $@.tmp $@.own "$$pfm" "$$csv" | $(AR) -M
 	$(Q)mv $@.tmp $@ && rm -f $@.own
+
+# ---- appio: the appio component counts the program's I/O calls where
+# libpapi defines read, write, open, close, lseek, select, recv, fread and
+# fwrite in the C library's place. A library that replaces the C library in
+# every program that links it is no default: make APPIO=1 builds it so
+# (libpapi/1-state/interpose.c); otherwise appio is disabled and says how.
+# The appio tests link an interposing copy of that one module before the
+# archive, whose own copy they then never pull.
+APPIO ?=
+$(BUILD)/libpapi/1-state/interpose.o: ALL_CPPFLAGS += $(if $(APPIO),-DPAPI_APPIO_INTERPOSE)
+$(BUILD)/appio/interpose.o: libpapi/1-state/interpose.c $(BUILD)/cflags
+	@mkdir -p $(dir $@)
+	$(say) CC $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) -DPAPI_IN_LIBRARY -DPAPI_APPIO_INTERPOSE $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
+APPIO_TESTS := $(BUILD)/test/api/t_cmp_appio $(BUILD)/test/api/t_cmp_hl
+# and library.bats a shared library as APPIO=1 makes it (never installed)
+APPIO_SO_OBJ := $(filter-out $(BUILD)/libpapi/1-state/interpose.o,$(LIB_OBJ)) $(BUILD)/appio/interpose.o
+$(BUILD)/appio/libpapi.so.7.2: $(APPIO_SO_OBJ)
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined -Wl,-Bsymbolic-functions $(ALL_CFLAGS) $(LDFLAGS) \
+	  -o $@ $(APPIO_SO_OBJ) $(LIB_DEPS) $(LIBS)
+$(BUILD)/appio/libpapi.so: $(BUILD)/appio/libpapi.so.7.2
+	$(Q)ln -sf libpapi.so.7.2 $@
+tests: $(BUILD)/appio/libpapi.so
+$(APPIO_TESTS): $(BUILD)/test/api/%: $(BUILD)/test/api/%.o $(api_SOBJ) $(BUILD)/appio/interpose.o $(INT_A)
+	$(say) LD $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # ---- libsde: software-defined events (PAPI 7.0's libsde.so.1). A library
 # that registers counters links it (-lsde) and nothing of libpapi; libpapi's

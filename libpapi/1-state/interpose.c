@@ -1,6 +1,10 @@
-/* interpose.c: the program's I/O calls (read, write, open, close, lseek, select, recv, fread, fwrite) passed on to the C library and, while the appio component asks, tallied per thread. */
+/* interpose.c: the program's I/O calls (read, write, open, close, lseek, select, recv, fread, fwrite) passed on to the C library and, while the appio component asks, tallied per thread; only in a library built with make APPIO=1. */
 /* These definitions replace the C library's for the whole program, so they
- * must keep its prototypes: no fortified inline versions here. */
+ * must keep its prototypes: no fortified inline versions here. A program
+ * that links libpapi does not expect its read and write to be libpapi's:
+ * they are defined only when the build asks (PAPI_APPIO_INTERPOSE, make
+ * APPIO=1); otherwise the appio component is disabled and says how to get
+ * it, and nothing of the C library is replaced. */
 #undef _FORTIFY_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -49,6 +53,25 @@ extern int __select(int n, fd_set *r, fd_set *w, fd_set *x, struct timeval *t);
 extern size_t _IO_fread(void *p, size_t size, size_t n, FILE *f);
 extern size_t _IO_fwrite(const void *p, size_t size, size_t n, FILE *f);
 
+int io_real_open(const char *path, int flags)
+{
+	return __open(path, flags);
+}
+
+int io_real_close(int fd)
+{
+	return __close(fd);
+}
+
+#if !defined(PAPI_APPIO_INTERPOSE)
+
+const char *io_interpose_problem(void)
+{
+	return "libpapi was built without I/O interposition: rebuild it with make APPIO=1";
+}
+
+#else	/* interposed: the definitions below are the program's I/O calls */
+
 /* write as defined here, whatever the program's write resolves to. */
 PUBLIC ssize_t write(int fd, const void *buf, size_t n);
 extern ssize_t io_own_write(int fd, const void *buf, size_t n) __attribute__((alias("write")));
@@ -77,16 +100,6 @@ const char *io_interpose_problem(void)
 		return "libpapi came with dlopen, after the program's I/O calls were bound to the "
 		       "C library (link libpapi to count them)";
 	return NULL;
-}
-
-int io_real_open(const char *path, int flags)
-{
-	return __open(path, flags);
-}
-
-int io_real_close(int fd)
-{
-	return __close(fd);
 }
 
 
@@ -290,6 +303,8 @@ PUBLIC int select(int n, fd_set *r, fd_set *w, fd_set *x, struct timeval *t)
 	errno = e;
 	return ret;
 }
+
+#endif	/* PAPI_APPIO_INTERPOSE */
 
 #else	/* no glibc: nothing is interposed */
 

@@ -151,16 +151,17 @@ count_of() {	# count_of EVENT: the count on the line of EVENT in $output
 	[ "$(count_of io:::syscw)" -eq 5 ]
 	[ "$(count_of perf::TASK-CLOCK)" -gt 0 ]
 	# the built-in workload does no I/O, and papi's own reads of /proc are left out
-	run --separate-stderr -0 papi command-line io:::rchar io:::syscr appio:::READ_CALLS appio:::WRITE_BYTES
+	run --separate-stderr -0 papi command-line io:::rchar io:::syscr
 	[ "$(count_of io:::rchar)" -eq 0 ]
 	[ "$(count_of io:::syscr)" -eq 0 ]
-	[ "$(count_of appio:::READ_CALLS)" -eq 0 ]
-	[ "$(count_of appio:::WRITE_BYTES)" -eq 0 ]
 }
 
 @test "papi command-line: appio cannot count a command, and says why" {
 	run --separate-stderr -1 papi command-line appio:::READ_BYTES io:::rchar -- true
-	[[ "$stderr" == *"cannot add appio:::READ_BYTES: component appio counts the thread that reads it"* ]]
+	# papi interposes no I/O call unless built with make APPIO=1; then appio
+	# counts its own thread, not the command
+	[[ "$stderr" == *"cannot add appio:::READ_BYTES: component appio: libpapi was built without I/O interposition: rebuild it with make APPIO=1"* ||
+	   "$stderr" == *"cannot add appio:::READ_BYTES: component appio counts the thread that reads it"* ]]
 	[ "$(count_of appio:::READ_BYTES)" = "<not" ]
 	[ "$(count_of io:::rchar)" -ge 0 ]
 }
