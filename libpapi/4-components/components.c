@@ -230,6 +230,24 @@ int PAPI_disable_component_by_name(const char *name)
 	return c < 0 ? c : PAPI_disable_component(c);
 }
 
+/* Copy a reason into disabled_reason, within
+ * PAPI_MAX_STR_LEN (128) bytes although the field holds 1024: programs
+ * built with PAPI 6's header (pypapi bundles one) read a 128-byte
+ * disabled_reason. A longer one is cut at a word, with "...". */
+static void reason_copy(char *dst, const char *src)
+{
+	size_t n = strlen(src);
+	if (n < PAPI_MAX_STR_LEN) {
+		memcpy(dst, src, n + 1);
+		return;
+	}
+	n = PAPI_MAX_STR_LEN - 4;
+	while (n > PAPI_MAX_STR_LEN / 2 && src[n] != ' ')
+		n--;
+	memcpy(dst, src, n);
+	memcpy(dst + n, "...", 4);
+}
+
 /* What every component's description shares (lock held). */
 static void fill_common(PAPI_component_info_t *ci, int c)
 {
@@ -244,14 +262,14 @@ static void fill_common(PAPI_component_info_t *ci, int c)
 	const char *why = disabled_why(c);
 	if (why) {
 		ci->disabled = PAPI_ECMP;
-		snprintf(ci->disabled_reason, sizeof ci->disabled_reason, "%s", why);
+		reason_copy(ci->disabled_reason, why);
 	}
 }
 
 /* Fill info[0], perf_event's (lock held). The component stays enabled
- * without a hardware PMU, since software events count;
- * pmu_core_unavailable_reason() tells why hardware events do not (PAPI 7's
- * struct has no field for half-enabled). */
+ * without a hardware PMU, since software events count: it is partially
+ * disabled (PAPI 7.2's partially_disabled), and
+ * pmu_core_unavailable_reason() tells why hardware events do not. */
 static void fill_perf(void)
 {
 	PAPI_component_info_t *ci = &info[0];
@@ -264,6 +282,11 @@ static void fill_perf(void)
 	if (ci->disabled)
 		return;
 	ci->initialized = 1;
+	const char *part = pmu_core_unavailable_reason();
+	if (part) {
+		ci->partially_disabled = 1;
+		snprintf(ci->partially_disabled_reason, sizeof ci->partially_disabled_reason, "%s", part);
+	}
 	ci->num_native_events = native_count();
 	int np = 0;
 	for (int i = 0; i < pmu_count(); i++) {
@@ -312,7 +335,7 @@ static void fill_other(int c)
 	int r = cmp_init(c);
 	if (r != PAPI_OK) {
 		ci->disabled = r;
-		snprintf(ci->disabled_reason, sizeof ci->disabled_reason, "%s", init_why[c]);
+		reason_copy(ci->disabled_reason, init_why[c]);
 		return;
 	}
 	ci->initialized = 1;

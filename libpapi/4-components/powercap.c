@@ -241,15 +241,13 @@ static int pc_init(char *why, size_t len)
 		free(names[i]);
 	free(names);
 	if (r == PAPI_OK && !nz) {
-		snprintf(why, len, "No RAPL zones: %s has no intel-rapl:* (the kernel's "
-			 "intel_rapl_msr driver found no RAPL on this CPU; most VMs have none); no "
-			 "software estimate stands in for them", DIR_PATH);
+		snprintf(why, len, "No RAPL zones: %s has no intel-rapl:* (no RAPL here, as in "
+			 "most VMs); no software estimate stands in", DIR_PATH);
 		r = PAPI_ECMP;
 	} else if (r == PAPI_OK && !energy) {
 		snprintf(why, len, "%s: %s", DIR_PATH, denied > 0
-			 ? "energy_uj is readable only by root (Linux 5.10 and later, since "
-			   "CVE-2020-8694): run as root, or have an administrator make "
-			   "intel-rapl:*/energy_uj readable"
+			 ? "energy_uj is readable only by root since Linux 5.10 (CVE-2020-8694): "
+			   "run as root"
 			 : "no zone has an energy_uj file this process can read");
 		r = PAPI_ECMP;
 	}

@@ -344,9 +344,8 @@ static void none_why(char *why, size_t len)
 		snprintf(why, len, "No uncore PMUs or events found: the kernel lists no PMUs "
 			 "(no /sys/bus/event_source/devices)");
 	else
-		snprintf(why, len, "No uncore PMUs or events found: the kernel lists only core and "
-			 "software PMUs here (%s); uncore PMUs come with a server CPU's driver "
-			 "(intel_uncore, amd_uncore), not in most VMs", have);
+		snprintf(why, len, "No uncore PMUs or events found: the kernel has only core and "
+			 "software PMUs (%.36s), as most VMs", have);
 }
 
 static int un_init(char *why, size_t len)

@@ -1,10 +1,30 @@
 /* t_components.c: the component list, its description, and disabling it before init. */
+#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "papi.h"
 #include "priv.h"
 #include "tap.h"
+
+/* Whether the kernel counts a hardware event for this thread: asked with
+ * perf_event_open itself, not through the library. */
+static int kernel_counts_hardware(void)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_INSTRUCTIONS;
+	a.exclude_kernel = a.exclude_hv = 1;
+	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
 
 int main(void)
 {
@@ -33,10 +53,25 @@ int main(void)
 		is_int(PAPI_get_component_index(k ? k->name : ""), c, "its name finds its index");
 		ok(k && (k->disabled ? *k->disabled_reason != 0 : k->initialized),
 		   "active, or disabled with a reason (%s)", k ? k->disabled_reason : "");
+		/* a program built with PAPI 6's header (pypapi's) reads 128 bytes */
+		ok(k && strlen(k->disabled_reason) < PAPI_MAX_STR_LEN,
+		   "its disabled reason fits PAPI 6's 128-byte field (%zu bytes)",
+		   k ? strlen(k->disabled_reason) : 0);
+		ok(k && (k->partially_disabled ? !k->disabled && *k->partially_disabled_reason
+					       : !*k->partially_disabled_reason),
+		   "partially disabled: enabled, with a reason (%d: %s)", k ? k->partially_disabled : -1,
+		   k ? k->partially_disabled_reason : "");
 	}
 	if (ci) {
 		is_str(ci->name, "perf_event", "name");
 		is_int(ci->disabled, 0, "enabled: software events count here");
+		/* PAPI 7.2: without a hardware PMU, only the software events work */
+		if (!kernel_counts_hardware())
+			ok(ci->partially_disabled && strstr(ci->partially_disabled_reason, "software events"),
+			   "no hardware event counts here: partially disabled (%s)",
+			   ci->partially_disabled_reason);
+		else
+			skip("the kernel counts hardware events here", "perf_event partially disabled");
 		is_int(ci->CmpIdx, 0, "CmpIdx");
 		ok(ci->num_native_events > 0, "num_native_events %d", ci->num_native_events);
 		is_int(ci->default_domain, PAPI_DOM_USER, "default domain user");
