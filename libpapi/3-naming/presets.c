@@ -613,8 +613,11 @@ int presets_info_full(int code, PAPI_event_info_t *info)
 }
 
 /* presets_enum: see internal.h. Presets: PAPI_ENUM_FIRST, PAPI_ENUM_EVENTS
- * (every entry), PAPI_PRESET_ENUM_AVAIL (available ones) and the category
- * modifiers PAPI_PRESET_ENUM_MSC..FP; user events: FIRST and EVENTS. */
+ * (every entry), PAPI_PRESET_ENUM_AVAIL (available ones), the category
+ * modifiers PAPI_PRESET_ENUM_MSC..FP, and 7.2's PAPI_PRESET_ENUM_CPU and
+ * _CPU_AVAIL (the same walks: every preset is the CPU's) and
+ * PAPI_PRESET_ENUM_FIRST_COMP (PAPI_ENOEVNT: no component has presets);
+ * user events: FIRST and EVENTS. */
 int presets_enum(int *code, int modifier)
 {
 	pr_load();
@@ -626,8 +629,16 @@ int presets_enum(int *code, int modifier)
 		*code = base;
 		return PAPI_OK;
 	}
+	/* PAPI 7.2: every preset here is the CPU's (no component has presets of
+	 * its own), so the first component preset is none */
+	if (modifier == PAPI_PRESET_ENUM_FIRST_COMP)
+		return PAPI_ENOEVNT;
 	if (!code_entry(*code))
 		return PAPI_EINVAL;
+	if (modifier == PAPI_PRESET_ENUM_CPU)
+		modifier = PAPI_ENUM_EVENTS;
+	else if (modifier == PAPI_PRESET_ENUM_CPU_AVAIL)
+		modifier = PAPI_PRESET_ENUM_AVAIL;
 	int cat = modifier >= PAPI_PRESET_ENUM_MSC && modifier <= PAPI_PRESET_ENUM_FP;
 	if (modifier != PAPI_ENUM_EVENTS && modifier != PAPI_PRESET_ENUM_AVAIL && !cat)
 		return PAPI_EINVAL;
