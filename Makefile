@@ -9,7 +9,7 @@
 #   make check-pmu        cross-build for aarch64, boot Debian's arm64 kernel under
 #                         QEMU, run the tests that need a hardware PMU on its
 #                         emulated PMU (PMU_CPU=neoverse-n1|a64fx|max|...)
-#   make uninstall / clean / bench / compat / compat-shared / check-sanitize
+#   make uninstall / clean / bench / compat / compat-shared / compat-distro / check-sanitize
 #
 # Knobs: BUILD=dir (object tree), V=1 (full commands), WERROR=1 (warnings fail),
 # CFLAGS/CPPFLAGS/LDFLAGS (yours are respected and come last), CC (the target's
@@ -110,7 +110,7 @@ $(BUILD)/test/api/t_hl_omp.o $(BUILD)/test/api/t_hl_omp: private ALL_CFLAGS += -
 # t_noalloc counts the allocator calls of everything it links.
 $(BUILD)/test/api/t_noalloc: private ALL_CFLAGS += $(foreach f,malloc calloc realloc strdup strndup posix_memalign,-Wl,--wrap=$(f))
 
-.PHONY: all check demo deps tests install uninstall clean bench compat compat-shared check-sanitize
+.PHONY: all check demo deps tests install uninstall clean bench compat compat-shared compat-distro check-sanitize
 .PHONY: check-tsan check-pmu fuzz fuzz-run
 .SECONDARY:
 
@@ -484,6 +484,12 @@ compat: $(BUILD)/libpapi.a
 # our libpapi.so.7.0: programs of PAPI users, not rebuilt.
 compat-shared: $(BUILD)/libpapi.so
 	$(Q)COMPAT_SHARED=1 sh test/tools/compat.sh $(BUILD)
+
+# Debian trixie's (PAPI 7.1) and sid's (PAPI 7.2) papi-tools on our
+# libpapi.so.7.1 and .7.2, in debootstrap roots (test/tools/distro-abi.sh
+# says where they come from; root needed).
+compat-distro: all
+	$(Q)sh test/tools/distro-abi.sh $(BUILD)
 
 # install writes nothing into the build tree (once it is built): papi.pc is
 # written for this PREFIX straight into DESTDIR, so an install as another

@@ -1,0 +1,134 @@
+#!/bin/sh
+# distro-abi.sh: other distributions' PAPI tools on our libraries: Debian
+# trixie's papi-tools (PAPI 7.1) on our libpapi.so.7.1 and sid's (PAPI 7.2)
+# on our libpapi.so.7.2, each in a debootstrap root, compared with the same
+# tools on their own library.
+#
+#   sh test/tools/distro-abi.sh BUILD            (make compat-distro)
+#
+# Roots: $DISTRO_ROOT_TRIXIE and $DISTRO_ROOT_SID when set, else
+# BUILD/distro/SUITE, else /work/deb/SUITE when it holds papi-tools, else
+# made there with debootstrap (root, network to Debian's archive; about a
+# minute and a half each). DISTRO_SUITES="trixie sid" picks the suites.
+# Each tool runs twice in the root (chroot, /proc, /sys and /dev bound in):
+# on its own library, then with LD_LIBRARY_PATH naming a folder that holds
+# our library under that release's SONAME. Both must end with the same exit
+# status; where theirs counts perf::TASK-CLOCK with papi_command_line (not on
+# a CPU its libpfm4 does not know), ours must count it too; papi_version and
+# papi_error_codes must say that release's version and error count. Exit 0
+# when every comparison holds, 1 otherwise, 2 when a root cannot be had.
+set -u
+build=${1:-build}
+build=$(cd "$build" && pwd) || exit 2
+suites=${DISTRO_SUITES:-trixie sid}
+[ "$(id -u)" = 0 ] || { echo "distro-abi: needs root (chroot)" >&2; exit 2; }
+fail=0 total=0
+
+# level SUITE: the PAPI release its papi-tools are
+level() {
+	case $1 in
+	trixie) echo 7.1 ;;
+	sid) echo 7.2 ;;
+	*) return 1 ;;
+	esac
+}
+
+root_of() {
+	local var
+	var=DISTRO_ROOT_$(echo "$1" | tr a-z A-Z)
+	eval "r=\${$var:-}"
+	if [ -n "$r" ]; then echo "$r"; return; fi
+	for r in "$build/distro/$1" "/work/deb/$1"; do
+		[ -x "$r/usr/bin/papi_avail" ] && { echo "$r"; return; }
+	done
+	echo "$build/distro/$1"
+}
+
+# get_root SUITE ROOT: make sure ROOT holds that suite with papi-tools
+get_root() {
+	[ -x "$2/usr/bin/papi_avail" ] && return 0
+	command -v debootstrap >/dev/null 2>&1 || { echo "distro-abi: no debootstrap (apt-get install debootstrap)" >&2; return 1; }
+	echo "distro-abi: debootstrap $1 into $2"
+	mkdir -p "$2"
+	debootstrap --variant=minbase --include=libpapi-dev,papi-tools,papi-examples "$1" "$2" \
+		http://deb.debian.org/debian > "$build/distro-$1.log" 2>&1 ||
+		{ echo "distro-abi: debootstrap failed: see $build/distro-$1.log" >&2; return 1; }
+}
+
+# check WHAT COND: count one comparison
+check() {
+	total=$((total + 1))
+	if [ "$2" = 0 ]; then
+		echo "ok   $1"
+	else
+		echo "FAIL $1"
+		fail=$((fail + 1))
+	fi
+}
+
+for suite in $suites; do
+	rel=$(level "$suite") || { echo "distro-abi: unknown suite $suite" >&2; exit 2; }
+	root=$(root_of "$suite")
+	get_root "$suite" "$root" || exit 2
+	so=$build/libpapi.so.$rel.0.0
+	[ -f "$so" ] || { echo "distro-abi: $so is missing: run make" >&2; exit 2; }
+	# our library under the release's SONAME, and the libraries it needs
+	# that the root may lack (libcsv); the root's own libpfm4 stays
+	ours=$root/opt/papi-ours
+	rm -rf "$ours" && mkdir -p "$ours"
+	cp "$so" "$ours/libpapi.so.$rel"
+	csv=$(ldd "$so" | awk '/libcsv/ { print $3 }')
+	[ -n "$csv" ] && [ ! -e "$root/usr/lib/x86_64-linux-gnu/$(basename "$csv")" ] && cp "$csv" "$ours/"
+	mounted=
+	for m in proc sys dev; do
+		mkdir -p "$root/$m"
+		mount --bind "/$m" "$root/$m" && mounted="$root/$m $mounted"
+	done
+	trap 'for m in $mounted; do umount "$m"; done' EXIT
+	run() {	# run LIBDIR TOOL ARGS...: in the root, stdout+stderr in $out, status in $st
+		local lib=$1
+		shift
+		out=$(chroot "$root" env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$lib" timeout 300 "$@" 2>&1)
+		st=$?
+	}
+	echo "# $suite: PAPI $rel's papi-tools in $root, on their library and on ours"
+	run /opt/papi-ours ldd /usr/bin/papi_avail
+	echo "$out" | grep -q "libpapi.so.$rel => /opt/papi-ours/libpapi.so.$rel"
+	check "$suite: the tools load our libpapi.so.$rel" $?
+	for t in "papi_avail" "papi_avail -a" "papi_component_avail" "papi_native_avail" \
+		"papi_native_avail -e perf::TASK-CLOCK" "papi_command_line perf::TASK-CLOCK" \
+		"papi_event_chooser NATIVE perf::TASK-CLOCK" "papi_mem_info" "papi_clockres" \
+		"papi_hardware_avail" "papi_error_codes" "papi_decode" "papi_xml_event_info" "papi_version"; do
+		# shellcheck disable=SC2086
+		run "" $t
+		theirs=$st theirs_out=$out
+		# shellcheck disable=SC2086
+		run /opt/papi-ours $t
+		[ "$st" = "$theirs" ]
+		check "$suite: $t exits $theirs on theirs, $st on ours" $?
+		case $t in
+		"papi_command_line perf::TASK-CLOCK")
+			if echo "$theirs_out" | grep -Eq 'perf::TASK-CLOCK : +[1-9]'; then
+				echo "$out" | grep -Eq 'perf::TASK-CLOCK : +[1-9]'
+				check "$suite: ours counts perf::TASK-CLOCK, as theirs does" $?
+			else
+				echo "skip $suite: PAPI $rel cannot count perf::TASK-CLOCK on this CPU: no count to compare"
+			fi ;;
+		papi_version)
+			[ "$out" = "PAPI Version: $rel.0.0" ] && [ "$theirs_out" = "$out" ]
+			check "$suite: papi_version says $rel.0.0 on both ($out)" $? ;;
+		papi_error_codes)
+			a=$(echo "$theirs_out" | grep 'error codes defined') b=$(echo "$out" | grep 'error codes defined')
+			[ -n "$a" ] && [ "$a" = "$b" ]
+			check "$suite: papi_error_codes: $b" $? ;;
+		papi_component_avail)
+			echo "$out" | grep -q perf_event
+			check "$suite: papi_component_avail lists perf_event" $? ;;
+		esac
+	done
+	for m in $mounted; do umount "$m"; done
+	mounted=
+	trap - EXIT
+done
+echo "distro-abi: $total comparisons, $((total - fail)) hold, $fail fail"
+[ "$fail" = 0 ]
