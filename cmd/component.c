@@ -69,10 +69,16 @@ static void detail(struct json *j, const PAPI_component_info_t *ci)
 		json_kstr(j, "available_granularities", ag);
 		for (size_t i = 0; i < sizeof caps / sizeof *caps; i++)
 			json_kbool(j, caps[i].key, caps[i].on);
+		/* PAPI 7.2: it works, but only in part */
+		json_kbool(j, "partially_disabled", ci->partially_disabled);
+		json_kstr(j, "partially_disabled_reason",
+			  ci->partially_disabled ? ci->partially_disabled_reason : NULL);
 		json_obj_end(j);
 		return;
 	}
 	printf("  version:  %s\n", ci->version);
+	if (ci->partially_disabled)
+		printf("  partially disabled: %s\n", ci->partially_disabled_reason);
 	printf("  presets:  %d defined for this CPU\n", ci->num_preset_events);
 	printf("  multiplexed counters: %d\n", ci->num_mpx_cntrs);
 	printf("  domains:  %s (default %s)\n", ad, dd);
