@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <perfmon/pfmlib.h>
+
 #include "4-components/components.h"
 
 /* Code kinds: presets 0x8xxxxxxx, user-defined 0xCxxxxxxx, native 0x4xxxxxxx. */
@@ -310,8 +312,32 @@ static int cmp_info(int code, const struct native *n, PAPI_event_info_t *info)
 	return PAPI_OK;
 }
 
+/* The qualifiers of libpfm4 event ev (its modifiers, not its umasks) into
+ * PAPI 7.2's num_quals, quals (":NAME=0", as the name takes them) and
+ * quals_descrs, the first PAPI_MAX_COMP_QUALS of them. */
+static void info_quals(int ev, PAPI_event_info_t *info)
+{
+	pfm_event_info_t ei;
+	memset(&ei, 0, sizeof ei);
+	ei.size = sizeof ei;
+	if (ev < 0 || pfm_get_event_info(ev, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return;
+	for (int k = 0; k < ei.nattrs && info->num_quals < PAPI_MAX_COMP_QUALS; k++) {
+		pfm_event_attr_info_t ai;
+		memset(&ai, 0, sizeof ai);
+		ai.size = sizeof ai;
+		if (pfm_get_event_attr_info(ev, k, PFM_OS_PERF_EVENT_EXT, &ai) != PFM_SUCCESS ||
+		    ai.type == PFM_ATTR_UMASK)
+			continue;
+		int q = info->num_quals++;
+		snprintf(info->quals[q], sizeof info->quals[q], ":%s=0", ai.name);
+		snprintf(info->quals_descrs[q], sizeof info->quals_descrs[q], "%s", ai.desc ? ai.desc : "");
+	}
+}
+
 /* PAPI_get_event_info: describe an event. For natives as PAPI 7's perf_event
- * component: symbol, long_descr, component_index; the rest zero.
+ * component: symbol, long_descr, component_index, and PAPI 7.2's qualifiers
+ * (the libpfm4 modifiers the event takes); the rest zero.
  * PAPI_ENOINIT, PAPI_EINVAL (info NULL), PAPI_ENOCMP (native code of no
  * event, as PAPI 7), PAPI_ENOTPRESET (a code of no kind, or a preset out of
  * range), PAPI_ENOEVNT (unknown user event). */
@@ -330,7 +356,11 @@ int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 			return PAPI_ENOCMP;
 		if (n->cidx > 0)
 			return cmp_info(EventCode, n, info);
-		return native_info(EventCode & PAPI_NATIVE_AND_MASK, info);
+		int r = native_info(EventCode & PAPI_NATIVE_AND_MASK, info);
+		const struct native *f = native_get_full(EventCode & PAPI_NATIVE_AND_MASK);
+		if (r == PAPI_OK && f && !f->umask_only)
+			info_quals(f->pfm_idx, info);
+		return r;
 	}
 	default:
 		return PAPI_ENOTPRESET;
