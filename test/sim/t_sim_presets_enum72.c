@@ -1,8 +1,9 @@
-/* t_presets_enum72.c: PAPI 7.2's preset walks under LIBPFM_FORCE_PMU=skx: PAPI_PRESET_ENUM_CPU lists every preset, _CPU_AVAIL those PAPI_query_event finds here, _FIRST_COMP none (no component has presets), and the older walks still work. */
+/* t_sim_presets_enum72.c: PAPI 7.2's preset walks under LIBPFM_FORCE_PMU=skx, on a simulated core PMU (a preset is available only where the kernel has its PMU): PAPI_PRESET_ENUM_CPU lists every preset, _CPU_AVAIL those PAPI_query_event finds here, _FIRST_COMP none (no component has presets), and the older walks still work. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "papi.h"
+#include "sim/sim_pmu.h"
 #include "tap.h"
 #include "pmu_child.h"
 
@@ -28,6 +29,8 @@ int main(void)
 	if (pmu_tables_missing("skx", "the skx preset table"))
 		return tap_done();
 	setenv("LIBPFM_FORCE_PMU", "skx", 1);
+	struct sim_config c = sim_default_config();
+	sim_install(&c);
 	unsetenv("PAPI_CSV_EVENT_FILE");
 	unsetenv("PAPI_USER_EVENTS_FILE");
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
@@ -55,5 +58,6 @@ int main(void)
 	is_int(PAPI_enum_cmp_event(&code, PAPI_PRESET_ENUM_CPU_AVAIL, 0), PAPI_OK,
 	       "PAPI_enum_cmp_event takes the new walks on component 0");
 	PAPI_shutdown();
+	sim_uninstall();
 	return tap_done();
 }
