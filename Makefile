@@ -489,6 +489,7 @@ compat-shared: $(BUILD)/libpapi.so
 # libpapi.so.7.1 and .7.2, in debootstrap roots (test/tools/distro-abi.sh
 # says where they come from; root needed).
 compat-distro: all
+	$(Q)sh test/tools/deps.sh distro
 	$(Q)sh test/tools/distro-abi.sh $(BUILD)
 
 # install writes nothing into the build tree (once it is built): papi.pc is

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install the Debian packages the build and the tests need, when any is missing.
 # Runs as root with apt-get; otherwise it only says what to install.
-# deps.sh pmu: also what make check-pmu needs.
+# deps.sh pmu: also what make check-pmu needs; deps.sh distro: what make
+# compat-distro needs.
 set -eu
 need=""
 have_lib() { [ -f "$(${CC:-cc} -print-file-name="$1")" ]; }
@@ -53,6 +54,10 @@ if [ "${1:-}" = pmu ]; then
 	have_cross libjansson.a || need="$need libjansson-dev:arm64"
 	command -v qemu-system-aarch64 >/dev/null 2>&1 || need="$need qemu-system-arm"
 	command -v cpio >/dev/null 2>&1 || need="$need cpio"
+fi
+# make compat-distro (deps.sh distro): debootstrap, for other releases' roots.
+if [ "${1:-}" = distro ]; then
+	command -v debootstrap >/dev/null 2>&1 || need="$need debootstrap"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -7,9 +7,9 @@
 #   sh test/tools/distro-abi.sh BUILD            (make compat-distro)
 #
 # Roots: $DISTRO_ROOT_TRIXIE and $DISTRO_ROOT_SID when set, else
-# BUILD/distro/SUITE, else /work/deb/SUITE when it holds papi-tools, else
-# made there with debootstrap (root, network to Debian's archive; about a
-# minute and a half each). DISTRO_SUITES="trixie sid" picks the suites.
+# BUILD/distro/SUITE, made there with debootstrap when it holds no
+# papi-tools yet (root, and the Debian archive that apt's sources name, or
+# $DISTRO_MIRROR; about a minute and a half each). DISTRO_SUITES="trixie sid" picks the suites.
 # Each tool runs twice in the root (chroot, /proc, /sys and /dev bound in):
 # on its own library, then with LD_LIBRARY_PATH naming a folder that holds
 # our library under that release's SONAME. Both must end with the same exit
@@ -38,10 +38,19 @@ root_of() {
 	var=DISTRO_ROOT_$(echo "$1" | tr a-z A-Z)
 	eval "r=\${$var:-}"
 	if [ -n "$r" ]; then echo "$r"; return; fi
-	for r in "$build/distro/$1" "/work/deb/$1"; do
-		[ -x "$r/usr/bin/papi_avail" ] && { echo "$r"; return; }
-	done
 	echo "$build/distro/$1"
+}
+
+# mirror: the Debian archive to debootstrap from: $DISTRO_MIRROR, else the
+# first non-security archive apt's sources name.
+mirror() {
+	if [ -n "${DISTRO_MIRROR:-}" ]; then
+		echo "$DISTRO_MIRROR"
+		return
+	fi
+	cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | awk '
+		/^URIs:/ { for (i = 2; i <= NF; i++) if ($i !~ /security/) { print $i; exit } }
+		/^deb / { for (i = 2; i <= NF; i++) if ($i ~ /:\/\//) { if ($i !~ /security/) { print $i; exit } break } }'
 }
 
 # get_root SUITE ROOT: make sure ROOT holds that suite with papi-tools
@@ -50,8 +59,10 @@ get_root() {
 	command -v debootstrap >/dev/null 2>&1 || { echo "distro-abi: no debootstrap (apt-get install debootstrap)" >&2; return 1; }
 	echo "distro-abi: debootstrap $1 into $2"
 	mkdir -p "$2"
+	m=$(mirror)
+	[ -n "$m" ] || { echo "distro-abi: no Debian archive in apt's sources: set DISTRO_MIRROR" >&2; return 1; }
 	debootstrap --variant=minbase --include=libpapi-dev,papi-tools,papi-examples "$1" "$2" \
-		http://deb.debian.org/debian > "$build/distro-$1.log" 2>&1 ||
+		"$m" > "$build/distro-$1.log" 2>&1 ||
 		{ echo "distro-abi: debootstrap failed: see $build/distro-$1.log" >&2; return 1; }
 }
 
