@@ -161,6 +161,16 @@ static void *rotate(void *arg)
 	return NULL;
 }
 
+/* No thread, no set linked: as before the first start. */
+static void rot_forget(void)
+{
+	rot.alive = 0;
+	rot.quit = 0;
+	rot.head = NULL;
+	rot.timed = 0;
+	rot.linger = 0;
+}
+
 /* In a child of fork only the forking thread exists: no rotation thread,
  * and its lock may have been held when the process forked. Start afresh
  * (from the one thread the child has, before it makes others). */
@@ -169,11 +179,7 @@ static void rot_adopt(void)
 	if (!rot.alive || rot.pid == getpid())
 		return;
 	pthread_mutex_init(&rot.lock, NULL);
-	rot.alive = 0;
-	rot.quit = 0;
-	rot.head = NULL;
-	rot.timed = 0;
-	rot.linger = 0;
+	rot_forget();
 }
 
 /* At PAPI_shutdown: end the thread (every set was stopped and unlinked). */
@@ -190,11 +196,7 @@ static void rot_shutdown(void)
 		return;
 	pthread_join(rot.th, NULL);
 	pthread_cond_destroy(&rot.cv);
-	rot.alive = 0;
-	rot.quit = 0;
-	rot.head = NULL;
-	rot.timed = 0;
-	rot.linger = 0;
+	rot_forget();
 }
 
 /* Make the thread, with rot.lock held. PAPI_OK or PAPI_ESYS. */
