@@ -189,7 +189,8 @@ extern const struct es_hooks rdpmc_es_hooks;
  * component's events overflow through ovf_cmp.c (5-core/ovf.h). Bit h of an
  * overflow vector is es->hw[h], the set's h-th perf counter.
  * eventset.c calls the ovf_* hooks when es->overflow is set; counting.c
- * calls ovf_start after enabling a set and ovf_stop after disabling it. */
+ * calls ovf_prime before enabling a set, ovf_start after enabling it and
+ * ovf_stop after disabling it. */
 #define OVF_HW_SIGNAL (SIGRTMIN + 2)	/* kernel sampling: F_SETSIG signal */
 #define OVF_SW_SIGNAL SIGPROF		/* PAPI_OVERFLOW_FORCE_SW timer */
 /* Add the sampling fields to the attribute of counter h when it overflows. */
@@ -199,6 +200,10 @@ void ovf_attr(const EventSet_t *es, int h, struct perf_event_attr *a);
 int ovf_fd_open(EventSet_t *es, int h);
 /* Before es's counters are closed: unmap every ring buffer of es. */
 void ovf_fd_close_all(EventSet_t *es);
+/* Restart each sampled counter's period, the counters still disabled: a
+ * period set on a running counter samples once too often (the kernel
+ * zeroes what is left of it), which a raw perf_event_open program shows. */
+void ovf_prime(EventSet_t *es);
 /* Arm (after enable) and disarm (after disable). PAPI_OK, PAPI_ESYS. */
 int ovf_start(EventSet_t *es);
 void ovf_stop(EventSet_t *es);

@@ -262,6 +262,8 @@ static int start_impl(int EventSet)
 		rebase_frozen(es);
 	else if ((ret = counting_rebase(es)) != PAPI_OK)
 		return ret;
+	if (es->overflow)
+		ovf_prime(es);
 	ret = mpx_sw_slice(es) ? mpx_start(es) : group_ioctl(es, PERF_EVENT_IOC_ENABLE);
 	if (ret != PAPI_OK)
 		return ret;

@@ -77,6 +77,13 @@ static int cmp_configure(EventSet_t *es, int code, int threshold, int flags,
 
 /* ------------------------------------------------------------------ start / stop */
 
+void ovf_prime(EventSet_t *es)
+{
+	struct ovf_set *os = ovf_of(es);
+	if (os && !es->cset && !os->sw)
+		ovf_kernel_restart(es);
+}
+
 int ovf_start(EventSet_t *es)
 {
 	struct ovf_set *os = ovf_of(es);
@@ -102,8 +109,6 @@ int ovf_start(EventSet_t *es)
 			ovf_stop(es);
 			return ret;
 		}
-	} else {
-		ovf_kernel_restart(es);
 	}
 	__atomic_store_n(&os->armed, 1, __ATOMIC_RELEASE);
 	return PAPI_OK;
