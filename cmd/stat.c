@@ -86,6 +86,9 @@ static const struct cli_spec spec = {
 /* ------------------------------------------------------------------ options */
 static int parse_ids(const char *arg, pid_t **ids, int *n, const char *what)
 {
+	/* "1,,2" or a trailing comma is a mistake, as an empty name in -e is */
+	if (!*arg || *arg == ',' || strstr(arg, ",,") || arg[strlen(arg) - 1] == ',')
+		return cli_usage("stat", "empty id in '%s %s'", what, arg), -1;
 	char *copy = strdup(arg), *save = NULL;
 	if (!copy)
 		return -1;

@@ -362,6 +362,16 @@ EOF
 	[ "$status" -eq 2 ]
 	run "$PAPI" stat -e
 	[ "$status" -eq 2 ]
+	# an empty id in -p/-t, as an empty name in -e (timeout: an attach
+	# that wrongly went ahead would count until interrupted)
+	local ids
+	for ids in 1,,2 ,1 1, ''; do
+		run --separate-stderr timeout 10 "$PAPI" stat -p "$ids" -e perf::TASK-CLOCK
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "papi stat: empty id in '-p $ids'"$'\n'"Try 'papi stat --help'." ]
+		run timeout 10 "$PAPI" stat -t "$ids" -e perf::TASK-CLOCK
+		[ "$status" -eq 2 ]
+	done
 }
 
 @test "--help on stdout, exit 0" {
