@@ -545,4 +545,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD) build-san build-tsan build-fuzz $(PMU_BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -path '$(BUILD)/distro' -prune -o -name '*.d' -type f -print 2>/dev/null)
