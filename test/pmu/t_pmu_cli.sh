@@ -12,9 +12,9 @@ LOOP=$PAPI_BUILD/test/pmu/t_pmu_counting
 N=1000000
 
 # ---- papi stat
-papi stat -x , -o "$tmp/a" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $N
+papi stat -x , --domain user -o "$tmp/a" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $N
 ok $? "stat: exit status 0"
-papi stat -x , -o "$tmp/b" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $((3 * N))
+papi stat -x , --domain user -o "$tmp/b" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $((3 * N))
 a=$(csv_value "$tmp/a" PAPI_TOT_INS) b=$(csv_value "$tmp/b" PAPI_TOT_INS)
 check "stat: 2N more iterations, 4N more instructions ($a, then $b)" near "$((b - a))" $((4 * N)) 20000 1
 ca=$(csv_value "$tmp/a" PAPI_TOT_CYC) cb=$(csv_value "$tmp/b" PAPI_TOT_CYC)
