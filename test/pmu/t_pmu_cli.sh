@@ -24,7 +24,7 @@ else
 	check "stat: cycles counted ($ca)" [ "${ca:-0}" -gt 0 ]
 fi
 
-papi stat -x , -o "$tmp/d" -- "$LOOP" --loop $N
+papi stat -x , --domain user -o "$tmp/d" -- "$LOOP" --loop $N
 d=$(csv_value "$tmp/d" PAPI_TOT_INS)
 check "stat: the default events count the hardware ones (PAPI_TOT_INS $d)" near "${d:-0}" "$a" 0 5
 
@@ -50,7 +50,7 @@ for e in perf::INSTRUCTIONS perf::CYCLES perf::INSTRUCTIONS:u perf::CYCLES:u \
 	evs=$evs,$e
 done
 diag "events: $evs"
-papi stat -x , -o "$tmp/m" -e "$evs" -- "$LOOP" --loop $((20 * N))
+papi stat -x , --domain user -o "$tmp/m" -e "$evs" -- "$LOOP" --loop $((20 * N))
 ok $? "stat: 12 events count together, multiplexed"
 m=$(csv_value "$tmp/m" PAPI_TOT_INS)
 check "stat: PAPI_TOT_INS scaled to $m (the first run's $a and 38N more)" near "${m:-0}" $((a + 38 * N)) 0 10

@@ -48,9 +48,9 @@ papi native > "$tmp/native"
 check "native: the PMU's header says libpfm4 does not know it" grep -q "libpfm4 does not know it" "$tmp/native"
 
 # ---- papi stat: the presets and the sysfs events count the loop
-papi stat -x , -o "$tmp/a" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $N
+papi stat -x , --domain user -o "$tmp/a" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $N
 ok $? "stat: exit status 0"
-papi stat -x , -o "$tmp/b" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $((3 * N))
+papi stat -x , --domain user -o "$tmp/b" -e PAPI_TOT_INS,PAPI_TOT_CYC -- "$LOOP" --loop $((3 * N))
 a=$(csv_value "$tmp/a" PAPI_TOT_INS) b=$(csv_value "$tmp/b" PAPI_TOT_INS)
 check "stat: 2N more iterations, 4N more instructions ($a, then $b)" near "$((b - a))" $((4 * N)) 20000 1
 ca=$(csv_value "$tmp/a" PAPI_TOT_CYC) cb=$(csv_value "$tmp/b" PAPI_TOT_CYC)
@@ -59,10 +59,10 @@ if [ "${PMU_QEMU:-0}" = 1 ]; then
 else
 	check "stat: cycles counted ($ca)" [ "${ca:-0}" -gt 0 ]
 fi
-papi stat -x , -o "$tmp/d" -- "$LOOP" --loop $N
+papi stat -x , --domain user -o "$tmp/d" -- "$LOOP" --loop $N
 d=$(csv_value "$tmp/d" PAPI_TOT_INS)
 check "stat: the default events count PAPI_TOT_INS ($d)" near "${d:-0}" "$a" 0 5
-papi stat -x , -o "$tmp/r" -e "$pmu/inst_retired/,$pmu/event=0x08/" -- "$LOOP" --loop $N
+papi stat -x , --domain user -o "$tmp/r" -e "$pmu/inst_retired/,$pmu/event=0x08/" -- "$LOOP" --loop $N
 ok $? "stat: a sysfs event and a raw encoding with a comma in one -e"
 r1=$(csv_value "$tmp/r" "$pmu/inst_retired/") r2=$(csv_value "$tmp/r" "$pmu/event=0x08/")
 check "stat: $pmu/inst_retired/ counts as PAPI_TOT_INS ($r1)" near "${r1:-0}" "$a" 20000 1
