@@ -61,7 +61,7 @@ LIB_SRC  := $(sort $(wildcard libpapi/[0-9]-*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/libpapi/3-naming/events_tbl.o \
             $(BUILD)/libpapi/3-naming/groups_tbl.o
 INT_A    := $(BUILD)/libpapi-internal.a
-CMD_SRC  := $(sort $(wildcard cmd/*.c))
+CMD_SRC  := $(sort $(wildcard cmd/*.c cmd/stat/[0-9]-*/*.c))
 CMD_OBJ  := $(CMD_SRC:%.c=$(BUILD)/%.o)
 EVENTS   := $(sort $(wildcard events/*.csv))
 GROUPS   := $(sort $(wildcard events/*.groups))
@@ -332,6 +332,9 @@ BIN_LIBS += $(if $(filter /%,$(JANSSON_A)),$(JANSSON_A),-ljansson)
 # sqrt() is the only libm call; without errno it is one instruction, and
 # --as-needed then drops libm from the binary.
 $(CMD_OBJ): ALL_CFLAGS += -fno-math-errno
+# papi stat's stages (cmd/stat/N-stage/) include cmd/'s helpers, the
+# pipeline's data (stat.h) and the base every stage may use.
+$(filter $(BUILD)/cmd/stat/%,$(CMD_OBJ)): ALL_CPPFLAGS += -Icmd -Icmd/stat -Icmd/stat/1-base
 BIN_LDFLAGS_ASNEEDED = -Wl,--as-needed
 # The papi binary is not position-independent: libpfm4's tables hold ~42k
 # pointers that a PIE relocates (and copies page by page) at every start,

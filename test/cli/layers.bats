@@ -22,17 +22,63 @@ obj() {
 	${CC:-cc} -c -o "$T/obj/$1/$2.o" "$T/$2.c"
 }
 
-# cmd/stat*.c (papi stat) are left out of cmd/'s group: their call loop is
-# being reworked into a one-way pipeline; every other cmd/ file is checked.
-@test "the built library calls downward only, libsde and cmd/ have no loop" {
+# libpapi by layers, libsde and cmd/ for loops, and papi stat's pipeline
+# (cmd/stat/N-stage/) one way: no stage but the driver uses another.
+@test "the built library calls downward only, libsde and cmd/ have no loop, stat runs one way" {
 	[ -d "$BUILD/libpapi/1-state" ] || skip "no built objects under $BUILD/libpapi"
-	run sh "$CHECK" -g "$BUILD/cmd" -x 'stat*' "$BUILD/libpapi" "$TOP/libpapi"
+	run sh "$CHECK" -g "$BUILD/cmd" -p "$BUILD/cmd/stat:$TOP/cmd/stat" "$BUILD/libpapi" "$TOP/libpapi"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	[[ "${lines[0]}" =~ ^layers:\ [0-9]+\ modules,\ [0-9]+\ uses,\ downward\ only$ ]]
 	[[ "${lines[1]}" =~ ^sde:\ [0-9]+\ modules,\ [0-9]+\ uses,\ no\ loop$ ]]
 	[[ "${lines[2]}" =~ ^cmd:\ [0-9]+\ modules,\ [0-9]+\ uses,\ no\ loop$ ]]
+	[[ "${lines[3]}" =~ ^stat:\ [0-9]+\ modules,\ [0-9]+\ uses,\ one\ way$ ]]
+}
+
+# pipe STAGE MODULE 'C source': compile one module of a made-up pipeline.
+pipe() {
+	mkdir -p "$T/pipe/$1"
+	printf '%s\n' "$3" > "$T/$2.c"
+	${CC:-cc} -c -o "$T/pipe/$1/$2.o" "$T/$2.c"
+}
+
+@test "a pipeline stage using another stage is named, the base and the driver are not" {
+	obj 1-state s 'int s_fn(void) { return 0; }'
+	pipe 1-base clock 'int now(void) { return 1; }'
+	pipe 2-count run 'int now(void); int count(void) { return now(); }'
+	pipe 3-report text 'int count(void); int now(void); int text(void) { return count() + now(); }'
+	pipe 4-main main 'int count(void); int text(void); int main(void) { return count() + text(); }'
+	run sh "$CHECK" -p "$T/pipe" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"across: 3-report/text -> 2-count/run (count)"* ]]
+	[ "$(grep -c across <<< "$output")" -eq 1 ]
+	rm "$T/pipe/3-report/text.o"
+	pipe 3-report text 'int now(void); int text(void) { return now(); }'
+	run sh "$CHECK" -p "$T/pipe" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pipe: 4 modules, 4 uses, one way"* ]]
+}
+
+@test "a pipeline stage's source including another stage's header is named" {
+	obj 1-state s 'int s_fn(void) { return 0; }'
+	pipe 1-base clock 'int now(void) { return 1; }'
+	pipe 2-count run 'int count(void) { return 0; }'
+	pipe 3-main main 'int count(void); int main(void) { return count(); }'
+	mkdir -p "$T/src/1-base" "$T/src/2-count" "$T/src/3-main"
+	printf '#include "base.h"\n' > "$T/src/2-count/run.c"
+	printf '#include "2-count/count.h"\n' > "$T/src/3-main/main.c"
+	touch "$T/src/1-base/base.h" "$T/src/2-count/count.h"
+	run sh "$CHECK" -p "$T/pipe:$T/src" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	printf '#include "base.h"\n#include "count.h"\n' > "$T/src/1-base/clock.c"
+	run sh "$CHECK" -p "$T/pipe:$T/src" "$T/obj"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"include: 1-base/clock.c:2 includes count.h (another stage)"* ]]
 }
 
 @test "every layer folder is numbered and holds modules" {
@@ -144,10 +190,14 @@ obj() {
 	[[ "$output" == *"no objects"* ]]
 }
 
-@test "libpapi/README.md's table of layers names every module in its folder" {
-	for d in "$TOP"/libpapi/[1-9]-*/; do
+# names_modules README COLUMN DIR...: README's table row of each DIR (its
+# first column, `NAME/`) names each module of the folder in COLUMN.
+names_modules() {
+	local readme=$1 col=$2
+	shift 2
+	for d in "$@"; do
 		name=$(basename "$d")
-		row=$(grep "^| \`$name/\` |" "$TOP/libpapi/README.md" | awk -F '|' '{ print $4 }')
+		row=$(grep "^| \`$name/\` |" "$readme" | awk -F '|' -v c="$col" '{ print $c }')
 		[ -n "$row" ] || { echo "no row for $name"; false; }
 		for c in "$d"*.c; do
 			m=$(basename "$c" .c)
@@ -155,4 +205,12 @@ obj() {
 				{ echo "README's row of $name does not name $m"; false; }
 		done
 	done
+}
+
+@test "libpapi/README.md's table of layers names every module in its folder" {
+	names_modules "$TOP/libpapi/README.md" 4 "$TOP"/libpapi/[1-9]-*/
+}
+
+@test "cmd/stat/README.md's table of stages names every module in its folder" {
+	names_modules "$TOP/cmd/stat/README.md" 3 "$TOP"/cmd/stat/[1-9]-*/
 }

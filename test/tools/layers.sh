@@ -20,6 +20,14 @@
 #   loop: sde/record -> sde/registry (sde_lock) -> sde/record (sde_rec_read)
 # A -x GLOB after a -g leaves out that folder's objects whose file name
 # matches GLOB (and so the uses of their symbols).
+# -p PIPE[:SRC] checks a pipeline (cmd/stat/): PIPE holds one folder per
+# stage, N-name, 1 the base every stage may use and the highest the driver
+# that calls the stages in turn; any other stage uses only its own folder
+# and the base, so no stage calls another, reported as
+#   across: 5-report/text -> 3-count/sets (st_sets_read)
+# and given SRC (the pipeline's source folder), a stage's source including
+# another stage's header (but the base's) is
+#   include: 5-report/text.c:9 includes 3-count/count.h (another stage)
 # Prints "layers: N modules, N uses, downward only" (a use: one module using
 # another, whatever the number of symbols), one line "NAME: N modules,
 # N uses, no loop" per group, and exits 0 when all is clean; else every
@@ -30,9 +38,16 @@ tab=$(printf '\t')
 nl='
 '
 groups=		# one line per -g: "DIR<TAB>GLOB GLOB ..."
-usage="usage: layers.sh [-g DIR [-x GLOB]...]... OBJDIR [SRCDIR]"
-while getopts g:x: opt; do
+pipes=		# one line per -p: "DIR<TAB>SRC"
+usage="usage: layers.sh [-g DIR [-x GLOB]...]... [-p DIR[:SRC]]... OBJDIR [SRCDIR]"
+while getopts g:x:p: opt; do
 	case $opt in
+	p)
+		case $OPTARG in
+		*:*) pipes="$pipes${OPTARG%%:*}$tab${OPTARG#*:}$nl" ;;
+		*) pipes="$pipes$OPTARG$tab$nl" ;;
+		esac
+		;;
 	g) groups="$groups$OPTARG$tab$nl" ;;
 	x)
 		[ -n "$groups" ] || { echo "layers: -x before any -g" >&2; exit 2; }
@@ -62,8 +77,9 @@ symbols() {
 }
 
 # graph NAME RANKED: from symbols() lines, print each upward use (RANKED 1:
-# by the layer number that starts a module's name) and each loop and exit
-# 1, or print the closing line.
+# by the layer number that starts a module's name; RANKED 2: a pipeline,
+# each use across stages but into the lowest or from the highest) and each
+# loop and exit 1, or print the closing line.
 graph() {
 	awk -F "$tab" -v name="$1" -v ranked="$2" '
 	function rank(m) { return m + 0 }	# "5-core/eventset" -> 5
@@ -100,10 +116,24 @@ graph() {
 				via[a, b] = f[2]
 				adj[a] = adj[a] " " b
 				nedge++
-				if (ranked && rank(b) > rank(a)) {
+				if (ranked == 1 && rank(b) > rank(a)) {
 					print "upward: " a " -> " b " (" f[2] ")"
 					bad = 1
 				}
+				if (ranked == 2 && rank(a) != rank(b) && rank(b) != 1) {
+					across[++nacross] = a "\t" b "\t" f[2]
+				}
+			}
+		}
+		top = 0
+		for (m in mods)
+			if (rank(m) > top)
+				top = rank(m)
+		for (i = 1; i <= nacross; i++) {
+			split(across[i], f, "\t")
+			if (rank(f[1]) != top) {
+				print "across: " f[1] " -> " f[2] " (" f[3] ")"
+				bad = 1
 			}
 		}
 		for (m in mods)
@@ -115,7 +145,7 @@ graph() {
 		if (bad)
 			exit 1
 		printf "%s: %d modules, %d uses, %s\n", name, nm, nedge,
-		       ranked ? "downward only" : "no loop"
+		       ranked == 1 ? "downward only" : ranked == 2 ? "one way" : "no loop"
 	}'
 }
 
@@ -161,6 +191,49 @@ while IFS="$tab" read -r d globs; do
 done <<GROUPS
 $groups
 GROUPS
+
+# pipe DIR SRC: the pipeline in DIR (and its sources' includes in SRC).
+pipe() {
+	plist=$(find "$1" -path '*/[0-9]-*/*.o' -type f | sort)
+	[ -n "$plist" ] || { echo "layers: no objects under $1/N-stage/" >&2; return 2; }
+	psyms=$(symbols $plist) || { echo "layers: nm failed" >&2; return 2; }
+	pout=$(printf '%s\n' "$psyms" | graph "$(basename "$1")" 2)
+	r=$?
+	printf '%s\n' "$pout" | sort
+	[ -n "$2" ] || return $r
+	top=$(find "$2" -mindepth 1 -maxdepth 1 -type d -name '[0-9]-*' | sed 's|.*/||' | sort -n | tail -1)
+	for f in $(find "$2" -path '*/[0-9]-*/*.[ch]' -type f | sort); do
+		here=$(basename "$(dirname "$f")")
+		[ "$here" != "$top" ] || continue
+		grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
+		sed 's/^\([0-9]*\):.*"\([^"]*\)".*/\1 \2/' |
+		while read -r line inc; do
+			case "$inc" in
+			[0-9]-*/*|plan.h|count.h|compute.h|report.h)
+				;;
+			*) continue ;;
+			esac
+			stage=${inc%%/*}
+			[ "$stage" != "$inc" ] || stage=$(basename "$(dirname "$(find "$2" -name "$inc" | head -1)")")
+			if [ "$stage" != "$here" ] && [ "${stage%%-*}" != 1 ]; then
+				echo "include: $here/$(basename "$f"):$line includes $inc (another stage)"
+				r=1
+			fi
+		done
+	done | { out=$(cat); [ -z "$out" ] || { printf '%s\n' "$out"; exit 1; }; }
+	[ $? -eq 0 ] || r=1
+	return $r
+}
+while IFS="$tab" read -r d s; do
+	[ -n "$d" ] || continue
+	[ -d "$d" ] || { echo "layers: no such folder: $d" >&2; exit 2; }
+	pipe "$d" "$s"
+	r=$?
+	[ "$r" -ne 2 ] || exit 2
+	[ "$r" -eq 0 ] || status=1
+done <<PIPES
+$pipes
+PIPES
 
 if [ -n "$src" ]; then
 	incs=$(mktemp)

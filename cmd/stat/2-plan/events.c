@@ -1,4 +1,4 @@
-/* stat_events.c: papi stat's event list: parsing -e (with {...} groups), the default set, resolving names, and why an event is not supported. */
+/* events.c: papi stat's event list: parsing -e (with {...} groups), the default set, resolving names to codes, roles and units. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "internal.h"
 #include "metrics.h"
-#include "stat.h"
+#include "plan.h"
 
 /* The default set: software events every Linux has, then the presets the
  * hardware may have. Uncountable ones are reported, not fatal. */
@@ -101,47 +101,6 @@ int st_events_default(struct st *s)
 			return -1;
 	}
 	return 0;
-}
-
-/* A reason a person can act on for an event that failed with ret. */
-char *st_reason(const char *name, int ret)
-{
-	const char *why = papi_last_reason();
-	char buf[512];
-	const char *core = NULL;
-	if (!strncasecmp(name, "PAPI_", 5) || ret == PAPI_ECMP)
-		core = pmu_core_unavailable_reason();
-	if (core)
-		return strdup(core);
-	if (why && *why)
-		return strdup(why);
-	snprintf(buf, sizeof buf, "%s: %s", name,
-		 ret == PAPI_ENOEVNT ? "no such event here (see 'papi avail' and 'papi native')"
-				     : PAPI_strerror(ret));
-	return strdup(buf);
-}
-
-/* A reason without the "NAME: " it may start with (the message names it);
- * the library may have cut a long name there. */
-const char *st_skip_name(const char *why, const char *name)
-{
-	const char *colon = strstr(why, ": ");
-	size_t n = colon ? (size_t)(colon - why) : 0;
-	return n && !strncmp(why, name, n) ? colon + 2 : why;
-}
-
-/* The reason is kept without the event's name, which the report shows
- * beside it, so that events sharing a reason are listed under it once. */
-void st_not_available(struct st_event *e, int ret)
-{
-	e->avail = 0;
-	if (e->reason)
-		return;
-	char *why = st_reason(e->name, ret);
-	const char *bare = why ? st_skip_name(why, e->name) : NULL;
-	e->reason = bare && bare != why ? strdup(bare) : why;
-	if (bare != why)
-		free(why);
 }
 
 /* Why perf_event's events cannot be counted in this run, or NULL: the
@@ -278,38 +237,3 @@ int st_events_resolve(struct st *s)
 	return 0;
 }
 
-void st_free(struct st *s)
-{
-	for (int k = 0; k < s->nsets; k++) {
-		PAPI_cleanup_eventset(s->sets[k]);
-		PAPI_destroy_eventset(&s->sets[k]);
-	}
-	for (int k = 0; k < s->ncsets; k++)
-		if (s->csets[k] != PAPI_NULL) {
-			PAPI_stop(s->csets[k], NULL);
-			PAPI_cleanup_eventset(s->csets[k]);
-			PAPI_destroy_eventset(&s->csets[k]);
-		}
-	free(s->csets);
-	for (int i = 0; i < s->nev; i++) {
-		free(s->ev[i].reason);
-		free(s->ev[i].val);
-		free(s->ev[i].label);
-	}
-	free(s->dom_note);
-	for (int i = 0; i < s->niv; i++) {
-		free(s->iv[i].val);
-		free(s->iv[i].rows);
-	}
-	st_rows_free(s);
-	free(s->iv);
-	free(s->ivprev);
-	free(s->ev);
-	st_groups_free(s);
-	free(s->sets);
-	free(s->tg);
-	free(s->runs);
-	free(s->o.pids);
-	free(s->o.tids);
-	st_cpus_free(s);
-}

@@ -1,4 +1,4 @@
-/* stat_rank.c: papi stat in an MPI job: which rank this is, per-rank file names, publishing a rank's file, and rank 0 waiting for the job's. */
+/* rank.c: papi stat in an MPI job: which rank this is, per-rank file names, publishing a rank's file, and rank 0 waiting for the job's. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "stat.h"
+#include "base.h"
 
 /* Where launchers say rank, size, local rank and job (MPI itself is not
  * needed: the launcher sets these in every rank's environment). The first
@@ -205,48 +205,3 @@ int st_rank_wait(const char *dir, const struct st_rank *r, long wait_ms)
 	}
 }
 
-void st_rank_json(struct json *j, const struct st_rank *r, int mpi)
-{
-	json_kstr(j, "host", r->host);
-	json_kint(j, "pid", r->pid);
-	if (!mpi)
-		return;
-	json_key(j, "mpi");
-	json_obj_begin(j);
-	json_kstr(j, "job", r->job);
-	json_kint(j, "rank", r->rank);
-	if (r->size > 0)
-		json_kint(j, "size", r->size);
-	else
-		json_kstr(j, "size", NULL);
-	if (r->local_rank >= 0)
-		json_kint(j, "local_rank", r->local_rank);
-	json_kstr(j, "launcher", r->in_job ? r->launcher : NULL);
-	json_obj_end(j);
-}
-
-void st_rank_failed(const struct st *s, int status)
-{
-	struct json j;
-	char why[64];
-	json_init(&j, s->out, 1);
-	json_obj_begin(&j);
-	json_kstr(&j, "format", "papi-stat");
-	json_kint(&j, "version", 1);
-	json_kstr(&j, "papi_version", PAPI_TOOL_VERSION);
-	json_key(&j, "command");
-	json_arr_begin(&j);
-	for (int i = 0; i < s->o.ncmd; i++)
-		json_str(&j, s->o.cmd[i]);
-	json_arr_end(&j);
-	st_rank_json(&j, &s->rank, 1);
-	json_kint(&j, "exit_status", status);
-	json_kstr(&j, "signal", NULL);
-	snprintf(why, sizeof why, "exit status %d before counting", status);
-	json_kstr(&j, "error", why);
-	json_key(&j, "events");
-	json_arr_begin(&j);
-	json_arr_end(&j);
-	json_obj_end(&j);
-	json_end(&j);
-}

@@ -1,10 +1,10 @@
-/* stat_sets.c: papi stat's EventSets: one per target (a thread, a process, a CPU) and bundle ({a,b} groups apart), adding the events, reading them back. */
+/* sets.c: papi stat's EventSets: one per target (a thread, a process, a CPU) and bundle ({a,b} groups apart), adding the events, reading them back. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "internal.h"
-#include "stat.h"
+#include "count.h"
 
 /*
  * Sets are kept target by target: with nb = 1 + nbraces bundles, set k
@@ -278,41 +278,46 @@ static int refuse(const struct st *s)
 	return bad ? -1 : 0;
 }
 
-/* A {...} group may hold any component's events: perf_event's go into
- * the group's kernel group (its bundle), the others into their
- * component's set (csets_add), read together with one call of that
- * component; the report says so. */
-const char *st_brace_how(const struct st *s, int g)
+/* ------------------------------------------------------------------ domains
+ * papi stat asks for the kernel's share where the capabilities say this
+ * user may count it (2-plan/domain.c); the kernel has the last word. */
+int st_domain_refused(const struct st *s, int ret)
 {
-	static char how[400];
-	int kernel = 0, ncmp = 0, cmps[8];
-	for (int i = 0; i < s->nev; i++) {
-		const struct st_event *e = &s->ev[i];
-		if (e->brace != g || !e->avail)
-			continue;
-		if (e->cidx <= 0) {
-			kernel++;
-			continue;
-		}
-		int seen = 0;
-		for (int k = 0; k < ncmp; k++)
-			seen |= cmps[k] == e->cidx;
-		if (!seen && ncmp < 8)
-			cmps[ncmp++] = e->cidx;
-	}
-	if (ncmp == 0)
-		return NULL;	/* a kernel group, as the braces say */
-	size_t k = (size_t)snprintf(how, sizeof how, "not a kernel group: ");
-	if (kernel)
-		k += (size_t)snprintf(how + k, sizeof how - k, "perf_event's events are one kernel group; ");
-	for (int c = 0; c < ncmp && k < sizeof how; c++) {
-		const PAPI_component_info_t *ci = PAPI_get_component_info(cmps[c]);
-		k += (size_t)snprintf(how + k, sizeof how - k, "%s%s's are read together, in one call%s",
-				      c ? "; " : "", ci ? ci->name : "?", kernel ? ", apart from them" : "");
-	}
-	return how;
+	return ret == PAPI_EPERM && s->dom_auto && (s->dom & PAPI_DOM_KERNEL);
 }
 
+int st_domain_fallback(struct st *s)
+{
+	/* The capabilities said yes, the kernel no: a root or CAP_PERFMON
+	 * of a user namespace counts nothing of the kernel; so do a security
+	 * policy and a kernel closed harder than its perf_event_paranoid says. */
+	return st_domain_user(s, strdup("the kernel refused to count its own share although this user "
+				   "holds CAP_PERFMON or CAP_SYS_ADMIN (in a user namespace, or a "
+				   "security policy forbids it)"));
+}
+
+void st_domain_labels(struct st *s)
+{
+	for (int i = 0; i < s->nev; i++) {
+		struct st_event *e = &s->ev[i];
+		int named, dom = st_event_dom(s, e, &named);
+		free(e->label);
+		e->label = NULL;
+		/* perf's modifiers, as perf stat writes page-faults:u; a name
+		 * that carries its own says it already */
+		if (!dom || named || st_dom_whole(dom))
+			continue;
+		char mod[8];
+		snprintf(mod, sizeof mod, ":%s%s%s", dom & PAPI_DOM_USER ? "u" : "",
+			 dom & PAPI_DOM_KERNEL ? "k" : "", dom & PAPI_DOM_SUPERVISOR ? "h" : "");
+		size_t n = strlen(e->name) + sizeof mod;
+		if ((e->label = malloc(n)))
+			snprintf(e->label, n, "%s%s", e->name, mod);
+	}
+}
+
+
+/* ------------------------------------------------------------------ targets */
 /* One set of target t for bundle b, configured for it. Its id, or -1. */
 static int new_set(struct st *s, const struct st_target *t, int b)
 {
@@ -377,6 +382,18 @@ int st_sets_add_target(struct st *s, const struct st_target *t)
 		return -1;
 	}
 	return ret == PAPI_OK ? 0 : -1;
+}
+
+int st_cpus_targets(struct st *s)
+{
+	if (st_cpus_read(s) < 0)
+		return -1;
+	for (int i = 0; i < s->o.ncpus; i++) {
+		struct st_target t = { .tid = 0, .cpu = s->o.cpus[i] };
+		if (st_sets_add_target(s, &t) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
@@ -492,4 +509,22 @@ void st_sets_stop(struct st *s)
 		if (es && es->nev)
 			es_disable(es);
 	}
+}
+
+void st_sets_free(struct st *s)
+{
+	for (int k = 0; k < s->nsets; k++) {
+		PAPI_cleanup_eventset(s->sets[k]);
+		PAPI_destroy_eventset(&s->sets[k]);
+	}
+	for (int k = 0; k < s->ncsets; k++)
+		if (s->csets[k] != PAPI_NULL) {
+			PAPI_stop(s->csets[k], NULL);
+			PAPI_cleanup_eventset(s->csets[k]);
+			PAPI_destroy_eventset(&s->csets[k]);
+		}
+	free(s->csets);
+	free(s->sets);
+	s->csets = s->sets = NULL;
+	s->ncsets = s->nsets = 0;
 }

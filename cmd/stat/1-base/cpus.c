@@ -1,10 +1,10 @@
-/* stat_cpus.c: papi stat across whole CPUs: -a and -C LIST (the online CPUs from sysfs), one target per CPU, and what each CPU's place is for --per-core, --per-socket and --per-node. */
+/* cpus.c: papi stat across whole CPUs: -a and -C LIST (the online CPUs from sysfs), and what each CPU's place is for --per-core, --per-socket and --per-node. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "internal.h"
-#include "stat.h"
+#include "base.h"
 #include "topology.h"
 
 static struct topo topo;	/* read once, for the CPUs and the rows */
@@ -46,18 +46,6 @@ int st_cpus_parse(struct st *s, const char *list)
 	if (n == 0)
 		return cli_usage("stat", "-C needs at least one CPU"), -1;
 	s->o.ncpus = n;
-	return 0;
-}
-
-int st_cpus_targets(struct st *s)
-{
-	if (st_cpus_read(s) < 0)
-		return -1;
-	for (int i = 0; i < s->o.ncpus; i++) {
-		struct st_target t = { .tid = 0, .cpu = s->o.cpus[i] };
-		if (st_sets_add_target(s, &t) < 0)
-			return -1;
-	}
 	return 0;
 }
 

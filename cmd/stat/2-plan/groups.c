@@ -1,4 +1,4 @@
-/* stat_metrics.c: papi stat's metric groups: -g groups and their events, the DEFAULT group's events among those counted, metric values per run and per interval. */
+/* groups.c: papi stat's metric groups: the -g groups and their events, and the DEFAULT group's events among those counted. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,7 +6,7 @@
 
 #include "cli.h"
 #include "metrics.h"
-#include "stat.h"
+#include "plan.h"
 
 _Static_assert(ST_GROUP_EVENTS == MGROUP_MAX_EVENTS, "st_group.evi holds a group's events");
 
@@ -149,111 +149,18 @@ int st_groups_map(struct st *s)
 	return 0;
 }
 
-void st_groups_free(struct st *s)
+void st_plan_free(struct st *s)
 {
+	for (int i = 0; i < s->nev; i++)
+		free(s->ev[i].reason);
+	free(s->ev);
 	free(s->grp);
 	free(s->o.groups);
+	free(s->dom_note);
+	s->ev = NULL;
+	s->nev = 0;
 	s->grp = NULL;
 	s->o.groups = NULL;
+	s->dom_note = NULL;
 }
 
-/* ------------------------------------------------------------------ values */
-double st_metric_value(const struct st *s, const struct st_group *gr, const struct mgroup_metric *m,
-		       const long long *vals, double secs)
-{
-	double v[MGROUP_MAX_EVENTS];
-	for (int i = 0; i < gr->g->nev; i++) {
-		int e = gr->evi[i];
-		v[i] = e >= 0 && s->ev[e].avail && (s->ev[e].run > 0 || s->ev[e].en == 0) ? (double)vals[e] : NAN;
-	}
-	return mg_value(gr->g, m, v, secs);
-}
-
-int st_metrics_max(const struct st *s)
-{
-	int n = 0;
-	for (int k = 0; k < s->ngrp; k++)
-		n += s->grp[k].g->nmet;
-	return n > 0 ? n : 1;
-}
-
-/* Was a metric of this name listed already? */
-static int listed(const struct st_metric *m, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(m[i].def->name, name))
-			return 1;
-	return 0;
-}
-
-/* The event of s->ev metric def of gr lacks (-2: one the group did not
- * find), or -1 when every input was counted. */
-static int missing(const struct st *s, const struct st_group *gr, const struct mgroup_metric *def)
-{
-	for (int u = 0; u < def->nuse; u++)
-		if (def->use[u] < gr->g->nev) {
-			int e = gr->evi[def->use[u]];
-			if (e < 0 || !s->ev[e].avail || (s->ev[e].run == 0 && s->ev[e].en > 0))
-				return e >= 0 ? e : -2;
-		}
-	return -1;
-}
-
-int st_interval_metrics(const struct st *s, const long long *d, double secs, struct st_ivmetric *out)
-{
-	int n = 0;
-	for (int k = 0; k < s->ngrp; k++) {
-		const struct st_group *gr = &s->grp[k];
-		for (int j = 0; j < gr->g->nmet; j++) {
-			const struct mgroup_metric *def = &gr->g->met[j];
-			int seen = 0;
-			for (int i = 0; i < n; i++)
-				seen |= !strcmp(out[i].def->name, def->name);
-			if (seen || missing(s, gr, def) != -1)
-				continue;
-			out[n].def = def;
-			out[n].grp = gr;
-			out[n++].value = st_metric_value(s, gr, def, d, secs);
-		}
-	}
-	return n;
-}
-
-int st_metrics(const struct st *s, struct st_metric *m)
-{
-	int n = 0;
-	long long row[s->nev > 0 ? s->nev : 1];
-	double v[s->nruns > 0 ? s->nruns : 1];
-	for (int k = 0; k < s->ngrp; k++) {
-		const struct st_group *gr = &s->grp[k];
-		for (int j = 0; j < gr->g->nmet; j++) {
-			const struct mgroup_metric *def = &gr->g->met[j];
-			if (listed(m, n, def->name))
-				continue;
-			/* each run's own value, so that the statistics describe the metric */
-			int nv = 0;
-			for (int r = 0; r < s->nruns; r++) {
-				for (int i = 0; i < s->nev; i++)
-					row[i] = s->ev[i].avail ? s->ev[i].val[r] : 0;
-				double x = st_metric_value(s, gr, def, row, s->runs[r].elapsed);
-				if (!isnan(x))
-					v[nv++] = x;
-			}
-			if (gr->dflt && nv == 0)
-				continue;
-			struct st_metric *o = &m[n++];
-			memset(o, 0, sizeof *o);
-			o->grp = gr;
-			o->def = def;
-			o->line = gr->dflt && def->nuse > 0 && def->use[0] < gr->g->nev ? gr->evi[def->use[0]] : -1;
-			o->missing = missing(s, gr, def);
-			st_stats(v, nv, &o->t);
-		}
-	}
-	return n;
-}
-
-void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m)
-{
-	mg_format(buf, len, v, m->unit);
-}

@@ -1,4 +1,4 @@
-/* stat_stats.c: papi stat's numbers: the report columns, statistics over runs, and the precision they are printed to. */
+/* numbers.c: papi stat's numbers and the words of its reports: the columns, statistics, the precision numbers are printed to. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +6,8 @@
 #include <sys/wait.h>
 
 #include "cli.h"
-#include "stat.h"
+#include "metrics.h"
+#include "base.h"
 
 /* ------------------------------------------------------------------ tables */
 /* The CSV columns, the same in every mode. */
@@ -62,29 +63,6 @@ double st_run_time(const struct st_run *r, int which)
 	return which == T_ELAPSED ? r->elapsed : which == T_USER ? r->user : r->sys;
 }
 
-int st_time_stats(const struct st *s, int which, struct st_stats *o)
-{
-	double v[s->nruns > 0 ? s->nruns : 1];
-	for (int r = 0; r < s->nruns; r++)
-		if ((v[r] = st_run_time(&s->runs[r], which)) < 0)
-			return 0;
-	st_stats(v, s->nruns, o);
-	return s->nruns > 0;
-}
-
-void st_event_stats(const struct st *s, const struct st_event *e, struct st_stats *o)
-{
-	double v[s->nruns > 0 ? s->nruns : 1];
-	for (int r = 0; r < s->nruns; r++)
-		v[r] = (double)e->val[r];
-	st_stats(v, s->nruns, o);
-}
-
-double st_running_pct(const struct st_event *e)
-{
-	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;
-}
-
 int st_run_code(const struct st_run *r)
 {
 	if (r->status == -1)
@@ -92,28 +70,29 @@ int st_run_code(const struct st_run *r)
 	return WIFSIGNALED(r->status) ? 128 + WTERMSIG(r->status) : WEXITSTATUS(r->status);
 }
 
-/* With -r, a run that failed must not hide behind later ones that did not:
- * a test suite that failed once is a failure. */
-int st_status_run(const struct st *s)
+static const char *const aggr_names[] = {
+	[AGGR_NONE] = "none", [AGGR_CPU] = "cpu", [AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
+	[AGGR_NODE] = "node", [AGGR_THREAD] = "thread", [AGGR_PROCESS] = "process",
+};
+
+const char *st_aggr_name(int aggr)
 {
-	for (int r = s->nruns - 1; r >= 0; r--)
-		if (st_run_code(&s->runs[r]) > 0)
-			return r;
-	return s->nruns - 1;
+	return aggr >= 0 && aggr <= AGGR_PROCESS ? aggr_names[aggr] : "none";
 }
 
-const char *st_not_counted(const struct st *s, const struct st_event *e)
+void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m)
 {
-	int r = 0;
-	while (r < s->nruns && s->runs[r].uncounted)
-		r++;
-	if (s->nruns > 0 && r == s->nruns) {
-		static char why[128];
-		snprintf(why, sizeof why, "%s before --delay's %ld ms: counting never started",
-			 s->o.cmd ? "the command ended" : "counting was stopped", s->o.delay_ms);
-		return why;
-	}
-	if (e->run == 0 && e->en > 0)
-		return "it never got a counter";
-	return NULL;
+	mg_format(buf, len, v, m->unit);
+}
+
+double st_running_pct(const struct st_event *e)
+{
+	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;
+}
+
+/* Counts, times and their statistics are per run: with -r N the mean over
+ * the runs, to the nanosecond for times. */
+long long st_per_run(const struct st *s, uint64_t sum)
+{
+	return s->nruns > 0 ? (long long)cli_round((double)sum / s->nruns) : 0;
 }

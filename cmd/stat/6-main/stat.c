@@ -1,4 +1,4 @@
-/* stat.c: papi stat: run a command (or attach to running ones) and count its events; its options and its course. */
+/* stat.c: papi stat: run a command (or attach to running ones) and count its events; its options, and the pipeline's stages called in turn. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -8,7 +8,10 @@
 #include "cli.h"
 #include "cmds.h"
 #include "internal.h"
-#include "stat.h"
+#include "2-plan/plan.h"
+#include "3-count/count.h"
+#include "4-compute/compute.h"
+#include "5-report/report.h"
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
@@ -257,6 +260,45 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "--json and -x cannot be used together"), -1;
 	return 0;
 }
+/* The final report in the chosen format on s->out. */
+static void report(const struct st *s)
+{
+	if (s->o.json)
+		st_json_report(s, s->out);
+	else if (s->o.sep)
+		st_csv_report(s, s->out);
+	else
+		st_text_report(s, s->out);
+}
+
+/* count's call at each interval's end: its deltas and metrics, printed as
+ * it ends in the text and CSV formats (JSON and --plot keep them). */
+static void on_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *total)
+{
+	const struct st_interval *iv = st_compute_interval(s, t_ns, at_ns, total);
+	if (!iv) {
+		cli_error("stat", "out of memory: the interval ending at %.3f s is lost", (double)t_ns / 1e9);
+		return;
+	}
+	if (s->o.json)
+		return;
+	if (s->o.sep)
+		st_csv_interval(s, iv);
+	else
+		st_text_interval(s, iv);
+}
+
+/* Each stage's data, last stage first. */
+static void free_all(struct st *s)
+{
+	st_compute_free(s);
+	st_count_free(s);
+	st_plan_free(s);
+	free(s->o.pids);
+	free(s->o.tids);
+	st_cpus_free(s);
+}
+
 /* Where the report goes: -o FILE with its placeholders expanded (a file
  * named per rank, host, pid or job is created, never overwritten), or
  * standard error. In an MPI job of several ranks, -o must name a file per
@@ -320,9 +362,9 @@ static int per_rank_finish(struct st *s, const char *path, int status)
 	s->o.json = 1;
 	s->o.sep = 0;
 	if (status)
-		st_rank_failed(s, status);
+		st_json_rank_failed(s, status);
 	else
-		st_report(s);
+		report(s);
 	s->out = out;
 	s->o.json = json;
 	s->o.sep = sep;
@@ -350,7 +392,7 @@ int cmd_stat(int argc, char **argv)
 	memset(&s, 0, sizeof s);
 	s.out = stderr;
 	if (parse(&s, argc, argv) < 0) {
-		st_free(&s);
+		free_all(&s);
 		return CLI_USAGE;
 	}
 	if (s.o.merge) {
@@ -403,7 +445,11 @@ int cmd_stat(int argc, char **argv)
 		s.o.sep = 0;
 	}
 	st_signals_catch();
-	ret = st_run_all(&s);
+	if (s.o.interval_ms)
+		s.on_interval = on_interval;
+	ret = st_count(&s);
+	if (ret == 0 && st_compute(&s) < 0)
+		ret = CLI_FAIL;
 	s.o.json = json;
 	s.o.sep = sep;
 	if (ret != 0)
@@ -413,7 +459,7 @@ int cmd_stat(int argc, char **argv)
 		int r = per_rank_finish(&s, rank_path, 0);
 		ret = r ? r : ret;
 	} else {
-		st_report(&s);
+		report(&s);
 	}
 	if (s.o.plot_path && !s.o.per_rank && st_plot(&s) < 0 && ret == 0)
 		ret = CLI_FAIL;
@@ -428,7 +474,7 @@ fail:
 out:
 	if (s.out != stderr && fclose(s.out) != 0 && ret == 0)
 		ret = cli_error("stat", "write error on %s: %s", s.o.out_path, strerror(errno));
-	st_free(&s);
+	free_all(&s);
 	PAPI_shutdown();
 	return ret;
 }

@@ -1,4 +1,4 @@
-/* stat_export.c: papi stat's machine-readable reports: CSV and JSON, every number at a stated precision. */
+/* json.c: papi stat's JSON report (--json): one document with the target, times, events, metrics, rows and intervals, and a rank's file when it could not count. */
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -6,176 +6,11 @@
 #include <sys/wait.h>
 
 #include "cli.h"
-#include "stat.h"
 #include "internal.h"
+#include "report.h"
 
 #define JSON_SCHEMA_VERSION 1
 
-/* Counts, times and their statistics are per run: with -r N the mean over
- * the runs. The times an event was enabled and running are that mean too,
- * to the nanosecond; every non-integer is rounded by st_tidy. */
-static long long per_run(const struct st *s, uint64_t sum)
-{
-	return s->nruns > 0 ? (long long)cli_round((double)sum / s->nruns) : 0;
-}
-
-/* ------------------------------------------------------------------ CSV */
-void st_csv_header(struct csv *c)
-{
-	for (int i = 0; i < st_ncsv_cols; i++)
-		csv_field(c, st_csv_cols[i]);
-	csv_row_end(c);
-}
-
-static void csv_num(struct csv *c, double v)
-{
-	csv_double(c, st_tidy(v));
-}
-
-/* Columns time to max; stddev is empty for fewer than two values. */
-static void csv_stat_row(struct csv *c, const char *kind, const char *name, const char *unit,
-			 const struct st_stats *t)
-{
-	csv_field(c, NULL);
-	csv_field(c, kind);
-	csv_field(c, name);
-	csv_num(c, t->mean);
-	csv_field(c, unit);
-	csv_int(c, t->n);
-	if (t->n > 1)
-		csv_num(c, t->stddev);
-	else
-		csv_field(c, NULL);
-	csv_num(c, t->min);
-	csv_num(c, t->median);
-	csv_num(c, t->max);
-}
-
-/* Empty columns from from, then the note; the target is empty (a row of
- * the totals), and so is the domain (the last column: events only). */
-static void csv_empty(struct csv *c, int from, const char *note)
-{
-	for (int k = from; k < st_ncsv_cols - 3; k++)
-		csv_field(c, NULL);
-	csv_field(c, note);
-	csv_field(c, NULL);
-	csv_field(c, NULL);
-	csv_row_end(c);
-}
-
-const char *st_csv_domain(const struct st *s, const struct st_event *e, char *buf, size_t len)
-{
-	int named;
-	return st_dom_word(st_event_dom(s, e, &named), buf, len);
-}
-
-void st_csv_report(const struct st *s, FILE *f)
-{
-	struct csv c;
-	struct st_metric m[st_metrics_max(s)];
-	int nm = st_metrics(s, m);
-	csv_init(&c, f, s->o.sep);
-	if (s->ivrows == 0)
-		st_csv_header(&c);
-	for (int i = 0; i < s->nev; i++) {
-		const struct st_event *e = &s->ev[i];
-		if (!e->avail) {
-			csv_field(&c, NULL);
-			csv_field(&c, "event");
-			csv_field(&c, e->name);
-			csv_empty(&c, 3, e->reason ? e->reason : "not supported");
-			continue;
-		}
-		struct st_stats t;
-		const char *nc = st_not_counted(s, e);
-		char note[192];
-		if (nc && s->runs[0].uncounted) {
-			/* no value: a 0 would read as counted */
-			snprintf(note, sizeof note, "not counted: %s", nc);
-			csv_field(&c, NULL);
-			csv_field(&c, "event");
-			csv_field(&c, e->name);
-			csv_field(&c, NULL);
-			csv_field(&c, e->is_time ? "ns" : "count");
-			csv_empty(&c, 5, note);
-			continue;
-		}
-		st_event_stats(s, e, &t);
-		csv_stat_row(&c, "event", e->name, e->is_time ? "ns" : "count", &t);
-		csv_int(&c, per_run(s, e->en));
-		csv_int(&c, per_run(s, e->run));
-		csv_num(&c, st_running_pct(e));
-		csv_field(&c, nc ? "not counted" : e->brace ? st_brace_how(s, e->brace) : NULL);
-		csv_field(&c, NULL);
-		char dom[32];
-		csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
-		csv_row_end(&c);
-	}
-	for (int k = 0; k < nm; k++) {
-		char note[128];
-		snprintf(note, sizeof note, "group %s%s%s", m[k].grp->g->name, m[k].t.n ? "" : ": needs ",
-			 m[k].t.n ? "" : m[k].missing >= 0 ? s->ev[m[k].missing].name : "an event not counted");
-		if (m[k].t.n) {
-			csv_stat_row(&c, "metric", m[k].def->name, m[k].def->unit, &m[k].t);
-			csv_empty(&c, 10, note);
-			continue;
-		}
-		csv_field(&c, NULL);
-		csv_field(&c, "metric");
-		csv_field(&c, m[k].def->name);
-		csv_field(&c, NULL);
-		csv_field(&c, m[k].def->unit);
-		csv_empty(&c, 5, note);
-	}
-	for (int w = 0; w < T_COUNT; w++) {
-		struct st_stats t;
-		if (!st_time_stats(s, w, &t))
-			continue;
-		csv_stat_row(&c, "time", st_time_names[w], "s", &t);
-		csv_empty(&c, 10, NULL);
-	}
-	/* Each run's exit status: a run that failed shows whichever it was */
-	for (int r = 0; s->o.cmd && r < s->nruns; r++) {
-		char name[16], note[96] = "";
-		int st = s->runs[r].status;
-		snprintf(name, sizeof name, "%d", r + 1);
-		if (WIFSIGNALED(st))
-			snprintf(note, sizeof note, "killed by signal %d, %s", WTERMSIG(st), strsignal(WTERMSIG(st)));
-		csv_field(&c, NULL);
-		csv_field(&c, "run");
-		csv_field(&c, name);
-		csv_int(&c, st_run_code(&s->runs[r]));
-		csv_field(&c, "exit_status");
-		csv_empty(&c, 5, *note ? note : NULL);
-	}
-	if (s->nrows)
-		st_rows_csv(s, &c);
-	/* Why only user space was counted: once, as the text report says it */
-	if (s->dom_note) {
-		char dom[32];
-		csv_field(&c, NULL);
-		csv_field(&c, "note");
-		csv_field(&c, "domain");
-		for (int k = 3; k < st_ncsv_cols - 3; k++)
-			csv_field(&c, NULL);
-		csv_field(&c, s->dom_note);
-		csv_field(&c, NULL);
-		csv_field(&c, st_dom_word(s->dom, dom, sizeof dom));
-		csv_row_end(&c);
-	}
-	/* What --timeout sent in the last run, and when. */
-	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
-	for (int k = 0; k < sent; k++) {
-		csv_field(&c, NULL);
-		csv_field(&c, "signal");
-		csv_field(&c, k ? "SIGKILL" : "SIGTERM");
-		csv_int(&c, s->o.timeout_ms + (k ? s->o.kill_after_ms : 0));
-		csv_field(&c, "ms");
-		csv_empty(&c, 5, "sent by --timeout");
-	}
-}
-
-/* ------------------------------------------------------------------ JSON */
 static void json_num(struct json *j, const char *key, double v)
 {
 	json_kdouble(j, key, st_tidy(v));
@@ -228,7 +63,7 @@ static void json_target(struct json *j, const struct st *s)
 	json_kint(j, "runs", s->nruns);
 	/* papi stat's exit status and the run it comes from (the last that
 	 * failed), then every run's */
-	int d = s->o.cmd ? st_status_run(s) : -1;
+	int d = s->o.cmd ? s->status_run : -1;
 	int st = d >= 0 ? s->runs[d].status : -1;
 	json_key(j, "exit_status");
 	if (s->o.cmd)
@@ -290,16 +125,15 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	json_kstr(j, "name", e->name);
 	if (e->brace)
 		json_kint(j, "group", e->brace);
-	if (e->brace && e->avail && st_brace_how(s, e->brace))
-		json_kstr(j, "group_note", st_brace_how(s, e->brace));
+	if (e->brace && e->avail && s->brace_how[e->brace])
+		json_kstr(j, "group_note", s->brace_how[e->brace]);
 	json_kbool(j, "available", e->avail);
 	if (!e->avail) {
 		json_kstr(j, "reason", e->reason);
 		json_obj_end(j);
 		return;
 	}
-	struct st_stats t;
-	const char *nc = st_not_counted(s, e);
+	const char *nc = e->nc;
 	json_kstr(j, "unit", e->is_time ? "ns" : "count");
 	char dom[32];
 	json_kstr(j, "domain", st_csv_domain(s, e, dom, sizeof dom));
@@ -314,16 +148,15 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	}
 	if (nc)
 		json_kstr(j, "reason", nc);
-	st_event_stats(s, e, &t);
 	if (s->nruns == 1)
 		json_kint(j, "value", e->val[0]);
 	else
-		json_num(j, "value", t.mean);
-	json_kint(j, "time_enabled", per_run(s, e->en));
-	json_kint(j, "time_running", per_run(s, e->run));
+		json_num(j, "value", e->t.mean);
+	json_kint(j, "time_enabled", st_per_run(s, e->en));
+	json_kint(j, "time_running", st_per_run(s, e->run));
 	json_num(j, "scale", e->run ? (double)e->en / (double)e->run : 0);
 	json_num(j, "running_pct", st_running_pct(e));
-	json_stats(j, &t);
+	json_stats(j, &e->t);
 	json_key(j, "values");
 	json_arr_begin(j);
 	for (int r = 0; r < s->nruns; r++)
@@ -335,15 +168,14 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 static void json_times(struct json *j, const struct st *s)
 {
 	for (int w = 0; w < T_COUNT; w++) {
-		struct st_stats t;
 		json_key(j, st_time_names[w]);
-		if (!st_time_stats(s, w, &t)) {
+		if (!s->has_time[w]) {
 			json_put_null(j);
 			continue;
 		}
 		json_obj_begin(j);
 		json_kstr(j, "unit", "s");
-		json_stats(j, &t);
+		json_stats(j, &s->times[w]);
 		json_key(j, "values");
 		json_arr_begin(j);
 		for (int r = 0; r < s->nruns; r++)
@@ -353,23 +185,41 @@ static void json_times(struct json *j, const struct st *s)
 	}
 }
 
+/* An interval's "rows". */
+static void rows_json_interval(const struct st *s, struct json *j, int k)
+{
+	const long long *d = s->iv[k].rows;
+	if (!d)
+		return;
+	json_key(j, "rows");
+	json_obj_begin(j);
+	for (int w = 0; w < s->nrows; w++) {
+		json_key(j, s->rows[w].label);
+		json_arr_begin(j);
+		for (int i = 0; i < s->nev; i++)
+			if (s->ev[i].avail)
+				json_int(j, d[w * s->nev + i]);
+			else
+				json_put_null(j);
+		json_arr_end(j);
+	}
+	json_obj_end(j);
+}
+
 static void json_intervals(struct json *j, const struct st *s)
 {
 	json_kint(j, "interval_ms", s->o.interval_ms);
 	json_key(j, "intervals");
 	json_arr_begin(j);
-	struct st_ivmetric m[st_metrics_max(s)];
 	for (int k = 0; k < s->niv; k++) {
 		json_obj_begin(j);
 		json_num(j, "time", (double)s->iv[k].t_ns / 1e9);
-		int64_t from = k ? s->iv[k - 1].at_ns : 0;
-		int nm = st_interval_metrics(s, s->iv[k].val, (double)(s->iv[k].at_ns - from) / 1e9, m);
 		json_key(j, "metrics");
 		json_obj_begin(j);
-		for (int i = 0; i < nm; i++)
-			json_num(j, m[i].def->name, m[i].value);
+		for (int i = 0; i < s->iv[k].nmet; i++)
+			json_num(j, s->iv[k].met[i].def->name, s->iv[k].met[i].value);
 		json_obj_end(j);
-		st_rows_json_interval(s, j, k);
+		rows_json_interval(s, j, k);
 		json_key(j, "values");
 		json_arr_begin(j);
 		for (int i = 0; i < s->nev; i++)
@@ -383,18 +233,122 @@ static void json_intervals(struct json *j, const struct st *s)
 	json_arr_end(j);
 }
 
+/* "per" and "rows". */
+static void rows_json(const struct st *s, struct json *j)
+{
+	const struct st_metric *m = s->met;
+	int nm = s->nmet;
+	json_kstr(j, "per", st_aggr_name(s->o.aggr));
+	json_key(j, "rows");
+	json_arr_begin(j);
+	for (int w = 0; w < s->nrows; w++) {
+		const struct st_row *row = &s->rows[w];
+		json_obj_begin(j);
+		json_kstr(j, "target", row->label);
+		json_key(j, "cpus");
+		json_arr_begin(j);
+		for (int t = 0; t < s->ntargets; t++)
+			if (s->tg_row[t] == w && s->tg[t].cpu >= 0)
+				json_int(j, s->tg[t].cpu);
+		json_arr_end(j);
+		json_key(j, "tids");
+		json_arr_begin(j);
+		for (int t = 0; t < s->ntargets; t++)
+			if (s->tg_row[t] == w && s->tg[t].cpu < 0)
+				json_int(j, s->tg[t].tid);
+		json_arr_end(j);
+		json_key(j, "events");
+		json_arr_begin(j);
+		for (int i = 0; i < s->nev; i++) {
+			if (!s->ev[i].avail || s->ev[i].cidx > 0)
+				continue;
+			const struct st_stats t = row->t[i];
+			json_obj_begin(j);
+			json_kstr(j, "name", s->ev[i].name);
+			json_kdouble(j, "value", st_tidy(t.mean));
+			json_key(j, "values");
+			json_arr_begin(j);
+			for (int r = 0; r < s->nruns; r++)
+				json_int(j, row->val[i * s->o.repeat + r]);
+			json_arr_end(j);
+			json_kint(j, "time_enabled", s->nruns ? (long long)(row->en[i] / (uint64_t)s->nruns) : 0);
+			json_kint(j, "time_running", s->nruns ? (long long)(row->run[i] / (uint64_t)s->nruns) : 0);
+			json_obj_end(j);
+		}
+		json_arr_end(j);
+		json_key(j, "metrics");
+		json_obj_begin(j);
+		for (int k = 0; k < nm; k++) {
+			const struct st_stats mt = row->mt[k];
+			if (mt.n)
+				json_kdouble(j, m[k].def->name, st_tidy(mt.mean));
+		}
+		json_obj_end(j);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+}
+
+
+/* "host" and "pid", and with mpi the "mpi" object. */
+static void rank_json(struct json *j, const struct st_rank *r, int mpi)
+{
+	json_kstr(j, "host", r->host);
+	json_kint(j, "pid", r->pid);
+	if (!mpi)
+		return;
+	json_key(j, "mpi");
+	json_obj_begin(j);
+	json_kstr(j, "job", r->job);
+	json_kint(j, "rank", r->rank);
+	if (r->size > 0)
+		json_kint(j, "size", r->size);
+	else
+		json_kstr(j, "size", NULL);
+	if (r->local_rank >= 0)
+		json_kint(j, "local_rank", r->local_rank);
+	json_kstr(j, "launcher", r->in_job ? r->launcher : NULL);
+	json_obj_end(j);
+}
+
+void st_json_rank_failed(const struct st *s, int status)
+{
+	struct json j;
+	char why[64];
+	json_init(&j, s->out, 1);
+	json_obj_begin(&j);
+	json_kstr(&j, "format", "papi-stat");
+	json_kint(&j, "version", JSON_SCHEMA_VERSION);
+	json_kstr(&j, "papi_version", PAPI_TOOL_VERSION);
+	json_key(&j, "command");
+	json_arr_begin(&j);
+	for (int i = 0; i < s->o.ncmd; i++)
+		json_str(&j, s->o.cmd[i]);
+	json_arr_end(&j);
+	rank_json(&j, &s->rank, 1);
+	json_kint(&j, "exit_status", status);
+	json_kstr(&j, "signal", NULL);
+	snprintf(why, sizeof why, "exit status %d before counting", status);
+	json_kstr(&j, "error", why);
+	json_key(&j, "events");
+	json_arr_begin(&j);
+	json_arr_end(&j);
+	json_obj_end(&j);
+	json_end(&j);
+}
+
 void st_json_report(const struct st *s, FILE *f)
 {
 	struct json j;
-	struct st_metric m[st_metrics_max(s)];
-	int nm = st_metrics(s, m);
+	const struct st_metric *m = s->met;
+	int nm = s->nmet;
 	json_init(&j, f, 1);
 	json_obj_begin(&j);
 	json_kstr(&j, "format", "papi-stat");
 	json_kint(&j, "version", JSON_SCHEMA_VERSION);
 	json_kstr(&j, "papi_version", PAPI_TOOL_VERSION);
 	json_target(&j, s);
-	st_rank_json(&j, &s->rank, s->ranked);
+	rank_json(&j, &s->rank, s->ranked);
 	json_times(&j, s);
 	json_key(&j, "events");
 	json_arr_begin(&j);
@@ -423,7 +377,7 @@ void st_json_report(const struct st *s, FILE *f)
 	}
 	json_arr_end(&j);
 	if (s->nrows)
-		st_rows_json(s, &j);
+		rows_json(s, &j);
 	if (s->o.interval_ms)
 		json_intervals(&j, s);
 	json_obj_end(&j);

@@ -1,13 +1,13 @@
-/* stat_plot.c: papi stat --plot FILE.svg: the intervals of -I as a chart, a panel per event and per metric over time (a line per row with --per-*). */
+/* plot.c: papi stat --plot FILE.svg: the intervals of -I as a chart, a panel per event and per metric over time (a line per row with --per-*). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "internal.h"
 #include "plot.h"
-#include "stat.h"
+#include "internal.h"
+#include "report.h"
 
 /* "papi stat: 'cmd arg'" or the targets, for the chart's title. */
 static void title(const struct st *s, char *buf, size_t len)
@@ -35,16 +35,15 @@ int st_plot(const struct st *s)
 	int n = s->niv, nm = 0;
 	if (n == 0)
 		return cli_error("stat", "--plot: no interval to draw (the count ended before the first)"), -1;
-	int maxm = st_metrics_max(s), rows = s->nrows > 1 && s->nrows <= PLOT_MAX_LINES;
+	int maxm = s->iv[0].nmet > 0 ? s->iv[0].nmet : 1, rows = s->nrows > 1 && s->nrows <= PLOT_MAX_LINES;
 	struct plot_panel *p = calloc((size_t)(s->nev + maxm), sizeof *p);
 	double *x = malloc((size_t)n * sizeof *x);
 	/* one array of n values per line of every panel */
 	int lines = rows ? s->nrows : 1;
 	double *buf = malloc((size_t)(s->nev * lines + maxm) * (size_t)n * sizeof *buf);
-	struct st_ivmetric *m = malloc((size_t)maxm * sizeof *m);
 	char (*titles)[112] = calloc((size_t)s->nev, sizeof *titles);
-	if (!p || !x || !buf || !m || !titles) {
-		free(p), free(x), free(buf), free(m), free(titles);
+	if (!p || !x || !buf || !titles) {
+		free(p), free(x), free(buf), free(titles);
 		return cli_error("stat", "out of memory"), -1;
 	}
 	int np = 0;
@@ -84,8 +83,8 @@ int st_plot(const struct st *s)
 	/* the metrics each interval could compute (the first interval's) */
 	double *mv = next;
 	for (int k = 0; k < n; k++) {
-		int64_t from = k ? s->iv[k - 1].at_ns : 0;
-		int c = st_interval_metrics(s, s->iv[k].val, (double)(s->iv[k].at_ns - from) / 1e9, m);
+		const struct st_ivmetric *m = s->iv[k].met;
+		int c = s->iv[k].nmet;
 		if (k == 0) {
 			nm = c;
 			for (int j = 0; j < nm; j++) {
@@ -97,7 +96,7 @@ int st_plot(const struct st *s)
 			}
 		}
 		for (int j = 0; j < nm; j++)
-			mv[(size_t)j * (size_t)n + (size_t)k] = j < c ? m[j].value : NAN;
+			mv[(size_t)j * (size_t)n + (size_t)k] = j < c && m[j].def == s->iv[0].met[j].def ? m[j].value : NAN;
 	}
 	np += nm;
 	char t[256];
@@ -108,6 +107,6 @@ int st_plot(const struct st *s)
 		plot_lines_svg(f, t, "time since counting began (s)", x, n, p, np);
 		ret = cli_wclose("stat", "--plot", s->o.plot_path, f);
 	}
-	free(p), free(x), free(buf), free(m), free(titles);
+	free(p), free(x), free(buf), free(titles);
 	return ret == CLI_OK ? 0 : -1;
 }

@@ -1,4 +1,4 @@
-/* stat_run.c: papi stat's runs: the command (spawned or forked), attached targets, signals, and the wait with its intervals and timeout. */
+/* run.c: papi stat's runs: the command (spawned or forked), attached targets, signals, and the wait with its intervals and timeout. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -14,82 +14,9 @@
 #include <sys/syscall.h>
 
 #include "cli.h"
-#include "internal.h"
-#include "stat.h"
+#include "count.h"
 
-/* ------------------------------------------------------------------ signals
- * The signals to forward are blocked except while we wait in ppoll(), so a
- * signal (or SIGCHLD) can never slip in between a check and the wait. */
-static const int fwd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-static volatile sig_atomic_t pending[NSIG];
-static struct sigaction saved[NSIG];
-static sigset_t saved_mask, wait_mask;
 static int forwarded;		/* a signal we passed on to the command */
-
-static void on_signal(int sig)
-{
-	pending[sig] = 1;
-}
-
-void st_signals_catch(void)
-{
-	sigset_t block;
-	struct sigaction sa = { .sa_handler = on_signal };
-	sigemptyset(&sa.sa_mask);
-	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
-		sigaddset(&block, fwd_sigs[i]);
-	sigaddset(&block, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &block, &saved_mask);
-	wait_mask = saved_mask;
-	for (int s = 1; s < NSIG; s++)
-		if (sigismember(&block, s)) {
-			sigdelset(&wait_mask, s);
-			sigaction(s, &sa, &saved[s]);
-		}
-}
-
-/* In the child, before exec: the dispositions and mask papi stat was given. */
-static void signals_restore(void)
-{
-	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
-		sigaction(fwd_sigs[i], &saved[fwd_sigs[i]], NULL);
-	sigaction(SIGCHLD, &saved[SIGCHLD], NULL);
-	sigprocmask(SIG_SETMASK, &saved_mask, NULL);
-}
-
-/* The first forwarded signal pending (and clear them all), or 0. */
-static int signal_take(void)
-{
-	int got = 0;
-	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
-		if (pending[fwd_sigs[i]]) {
-			pending[fwd_sigs[i]] = 0;
-			if (!got)
-				got = fwd_sigs[i];
-		}
-	return got;
-}
-
-/* Times are kept in integer nanoseconds: a difference of two doubles of
- * CLOCK_MONOTONIC seconds carries rounding noise into the report. */
-int64_t st_now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
-int st_wait_signal(int64_t ns)
-{
-	struct timespec t = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };
-	int got = signal_take();
-	if (!got) {
-		ppoll(NULL, 0, &t, &wait_mask);
-		got = signal_take();
-	}
-	return got;
-}
 
 /* ------------------------------------------------------------------ targets
  * An attached process (or thread) has ended when its pidfd turns readable;
@@ -234,7 +161,7 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			w->ticks[0] = w->ticks[1] = -1;
 	}
 	for (;;) {
-		int sig = signal_take();
+		int sig = st_signal_take();
 		if (sig && pid > 0) {
 			kill(pid, sig);
 			forwarded = sig;
@@ -242,7 +169,7 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 		else if (sig)
 			break;		/* attached: stop counting, leave the targets alone */
 		if (pid > 0) {
-			pending[SIGCHLD] = 0;
+			st_sigchld_clear();
 			if (wait4(pid, &w->status, WNOHANG, &w->ru) == pid)
 				break;
 		} else if (live == 0 && !s->o.system_wide) {
@@ -268,10 +195,8 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			 * with the time it was due: a read that comes late (a
 			 * busy machine, papi stopped) makes a longer row. */
 			int64_t at = st_now_ns();
-			if ((s->o.aggr ? st_rows_sample(s, cur) : st_sets_read(s, cur, NULL, NULL)) == 0) {
-				st_interval(s, at - origin, at - origin, cur);
-				st_rows_interval(s, at - origin);
-			}
+			if ((s->o.aggr ? st_rows_sample(s, cur) : st_sets_read(s, cur, NULL, NULL)) == 0)
+				s->on_interval(s, at - origin, at - origin, cur);
 			/* The next row is due at the next step of the
 			 * schedule at least half a step away: the missed ones
 			 * are skipped, never caught up with as rows of a few
@@ -309,7 +234,7 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			ts.tv_nsec = (long)(d % 1000000000);
 			tp = &ts;
 		}
-		int r = ppoll(pfd, (nfds_t)n, tp, &wait_mask);
+		int r = ppoll(pfd, (nfds_t)n, tp, st_wait_mask());
 		for (int i = 0; r > 0 && i < n; i++)
 			if (pfd[i].fd >= 0 && pfd[i].revents) {
 				close(pfd[i].fd);	/* that target has ended */
@@ -359,7 +284,6 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 	run->timeout = w->timeout;
 	run->uncounted = w->uncounted;
 	s->nruns = r + 1;
-	s->exit_code = st_run_code(&s->runs[st_status_run(s)]);
 }
 
 /* Whether the command can be spawned under counters opened on papi stat
@@ -374,7 +298,7 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 static int can_spawn(const struct st *s)
 {
 	return !s->o.no_inherit && !s->o.interval_ms && !s->o.delay_ms && !s->o.system_wide &&
-	       saved[SIGCHLD].sa_handler != SIG_IGN;
+	       st_signal_saved(SIGCHLD)->sa_handler != SIG_IGN;
 }
 
 /* spawn_command's answer for a file the kernel cannot execute (a script
@@ -423,29 +347,29 @@ static int spawn_command(struct st *s, int r)
 	sigemptyset(&def);
 	sigemptyset(&ign);
 	sigaddset(&def, SIGCHLD);
-	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++) {
-		int sig = fwd_sigs[i];
-		if (saved[sig].sa_handler != SIG_IGN) {
+	size_t nfwd;
+	const int *fwd = st_fwd_signals(&nfwd);
+	for (size_t i = 0; i < nfwd; i++) {
+		int sig = fwd[i];
+		if (st_signal_saved(sig)->sa_handler != SIG_IGN) {
 			sigaddset(&def, sig);
 			continue;
 		}
 		sigaddset(&ign, sig);
-		sigaction(sig, &saved[sig], NULL);
+		sigaction(sig, st_signal_saved(sig), NULL);
 	}
 	spawn_internal_defaults(&def);
 	posix_spawnattr_setsigdefault(&at, &def);
-	posix_spawnattr_setsigmask(&at, &saved_mask);
+	posix_spawnattr_setsigmask(&at, st_saved_mask());
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 	extern char **environ;
 	pid_t pid;
 	int64_t t0 = st_now_ns();
 	int e = st_csets_start(s) < 0 ? -1 : posix_spawnp(&pid, s->o.cmd[0], NULL, &at, s->o.cmd, environ);
 	posix_spawnattr_destroy(&at);
-	struct sigaction ours = { .sa_handler = on_signal };
-	sigemptyset(&ours.sa_mask);
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sigismember(&ign, sig) == 1)
-			sigaction(sig, &ours, NULL);
+			st_signal_recatch(sig);
 	if (e < 0)
 		return CLI_FAIL;	/* the other components' sets did not start */
 	if (e == ENOEXEC)
@@ -485,7 +409,7 @@ static int fork_command(struct st *s, int r, int have_set)
 		char c;
 		close(go[1]);
 		close(err[0]);
-		signals_restore();
+		st_signals_restore();
 		if (read(go[0], &c, 1) != 1)
 			_exit(126);	/* papi stat gave up: counters could not be set up */
 		execvp(s->o.cmd[0], s->o.cmd);
@@ -587,7 +511,6 @@ static int run_targets(struct st *s)
 		s->runs[0].sys = (double)w.ticks[1] / hz;
 	}
 	s->nruns = 1;
-	s->exit_code = 0;
 	return 0;
 }
 
@@ -610,8 +533,7 @@ static int run_system(struct st *s)
 }
 
 /* ------------------------------------------------------------------ every run */
-/* Every run (one in attach mode), its counts kept per run. 0 or an exit status. */
-int st_run_all(struct st *s)
+int st_count(struct st *s)
 {
 	long long val[s->nev];
 	uint64_t en[s->nev], run[s->nev];
@@ -624,10 +546,7 @@ int st_run_all(struct st *s)
 		/* The last interval, cut short by the end: the intervals add
 		 * up to the total. */
 		if (s->o.interval_ms && !s->iv_stopped)
-		{
-			st_interval(s, s->runs[r].elapsed_ns, s->runs[r].elapsed_ns, val);
-			st_rows_interval(s, s->runs[r].elapsed_ns);
-		}
+			s->on_interval(s, s->runs[r].elapsed_ns, s->runs[r].elapsed_ns, val);
 		for (int i = 0; i < s->nev; i++) {
 			s->ev[i].val[r] = val[i];
 			s->ev[i].en += en[i];
@@ -640,3 +559,19 @@ int st_run_all(struct st *s)
 	return 0;
 }
 
+
+void st_count_free(struct st *s)
+{
+	st_sets_free(s);
+	st_rows_free(s);
+	for (int i = 0; i < s->nev; i++) {
+		free(s->ev[i].val);
+		free(s->ev[i].label);
+		s->ev[i].val = NULL;
+		s->ev[i].label = NULL;
+	}
+	free(s->tg);
+	free(s->runs);
+	s->tg = NULL;
+	s->runs = NULL;
+}

@@ -1,4 +1,4 @@
-/* stat_merge.c: papi stat --merge: one report of an MPI job from its per-rank files (sum, min, median, max per event and metric, per host and for the job). */
+/* merge.c: papi stat --merge: one report of an MPI job from its per-rank files (sum, min, median, max per event and metric, per host and for the job). */
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "plot.h"
-#include "stat.h"
+#include "report.h"
 
 /* One rank's file. */
 struct mg_rank {

@@ -1,4 +1,4 @@
-/* stat_report.c: papi stat's human report (one run, or statistics over runs) and its intervals. */
+/* text.c: papi stat's report for a person: one run or statistics over runs, the rows of --per-*, and each interval as it ends. */
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -7,10 +7,12 @@
 
 #include "cli.h"
 #include "internal.h"
-#include "stat.h"
+#include "report.h"
 
 /* ------------------------------------------------------------------ one run */
-void st_human_value(FILE *f, const struct st_event *e, double v)
+/* A count in the report's columns: "51.129 ms" for a time, else the
+ * number (two decimals when not whole). */
+static void human_value(FILE *f, const struct st_event *e, double v)
 {
 	if (e->is_time)
 		fprintf(f, "%16.3f %-4s", v / 1e6, "ms");
@@ -51,6 +53,16 @@ static void human_metric(FILE *f, const char *name, const struct st_metric *m)
 		fprintf(f, " (± %.2f%%)", m->t.mean ? 100 * m->t.stddev / fabs(m->t.mean) : 0);
 }
 
+/* Before the first metric of a -g group (*cur: the group of the last):
+ * the group's name and description. */
+static void group_heading(FILE *f, const struct st_metric *m, const struct st_group **cur)
+{
+	if (m->grp == *cur)
+		return;
+	*cur = m->grp;
+	fprintf(f, "\n %s: %s\n", m->grp->g->name, m->grp->g->desc ? m->grp->g->desc : "");
+}
+
 /* The metrics of the -g groups, group by group, after the events: the
  * value and unit, the name, and the description or what it lacks. */
 static void human_groups(FILE *f, const struct st *s, const struct st_metric *m, int nm)
@@ -59,10 +71,7 @@ static void human_groups(FILE *f, const struct st *s, const struct st_metric *m,
 	for (int k = 0; k < nm; k++) {
 		if (m[k].grp->dflt)
 			continue;
-		if (m[k].grp != cur) {
-			cur = m[k].grp;
-			fprintf(f, "\n %s: %s\n", cur->g->name, cur->g->desc ? cur->g->desc : "");
-		}
+		group_heading(f, &m[k], &cur);
 		if (m[k].t.n > 0)
 			human_metric_value(f, m[k].t.mean, m[k].def);
 		else
@@ -159,7 +168,7 @@ static void human_status(FILE *f, const struct st *s)
 	fprintf(f, s->o.system_wide ? " '" : " Counts of '");
 	for (int i = 0; i < s->o.ncmd; i++)
 		fprintf(f, "%s%s", i ? " " : "", s->o.cmd[i]);
-	int d = st_status_run(s);
+	int d = s->status_run;
 	int st = d >= 0 ? s->runs[d].status : 0;
 	if (s->o.repeat > 1)
 		fprintf(f, "'%s (%d of %d runs, ", s->o.system_wide ? " ran" : "", s->nruns, s->o.repeat);
@@ -195,26 +204,119 @@ static void human_status(FILE *f, const struct st *s)
 	fputs("):\n\n", f);
 }
 
-static void human(const struct st *s, FILE *f)
+/* The note on the domains: user space only and why, and why context
+ * switches may read 0 there; nothing when all are counted. */
+static void domain_human(const struct st *s, FILE *f)
 {
-	struct st_metric m[st_metrics_max(s)];
-	int nm = st_metrics(s, m), multi = s->nruns > 1;
+	int said = 0;
+	if (s->dom_note) {
+		fprintf(f, " User space only (:u): %s.\n", s->dom_note);
+		said = 1;
+	}
+	/* a context switch is the kernel's doing: user space sees none */
+	for (int i = 0; i < s->nev; i++) {
+		int named, dom = st_event_dom(s, &s->ev[i], &named);
+		if (s->ev[i].role == ROLE_CS && dom && !(dom & PAPI_DOM_KERNEL)) {
+			fputs(" Context switches happen in the kernel: counted in user space only, they "
+			      "may read 0.\n", f);
+			said = 1;
+			break;
+		}
+	}
+	if (said)
+		fputc('\n', f);
+}
+
+/* ------------------------------------------------------------------ --per-* rows */
+static void row_label(const struct st *s, FILE *f, const struct st_row *w)
+{
+	if (s->o.aggr == AGGR_CORE || s->o.aggr == AGGR_SOCKET || s->o.aggr == AGGR_NODE)
+		fprintf(f, "%-10s %3d", w->label, w->n);
+	else
+		fprintf(f, "%-14s", w->label);
+}
+
+/* The event lines, row by row, with the DEFAULT metrics of each row; then
+ * the -g groups' metrics row by row. */
+static void rows_human(const struct st *s, FILE *f)
+{
+	const struct st_metric *m = s->met;
+	int nm = s->nmet;
+	char val[64];
+	for (int i = 0; i < s->nev; i++) {
+		const struct st_event *e = &s->ev[i];
+		if (!e->avail) {
+			fprintf(f, "%-14s %21s %s\n", "", "<not supported>", e->name);
+			continue;
+		}
+		if (e->cidx > 0) {	/* another component's: counted once, not by row */
+			fprintf(f, "%-14s", "all");
+			human_value(f, e, e->t.mean);
+			fprintf(f, " %s\n", st_label(e));
+			continue;
+		}
+		for (int w = 0; w < s->nrows; w++) {
+			const struct st_row *row = &s->rows[w];
+			const struct st_stats t = row->t[i];
+			row_label(s, f, row);
+			if (row->run[i] == 0 && row->en[i] > 0) {
+				fprintf(f, " %21s %s\n", "<not counted>", st_label(e));
+				continue;
+			}
+			human_value(f, e, t.mean);
+			fprintf(f, " %-24s", st_label(e));
+			for (int k = 0; k < nm; k++) {
+				const struct st_stats mt = row->mt[k];
+				if (!m[k].grp->dflt || m[k].line != i)
+					continue;
+				if (!mt.n)
+					continue;
+				st_metric_format(val, sizeof val, mt.mean, m[k].def);
+				fprintf(f, "  # %s%s%s", val, *m[k].def->desc ? " " : "", m[k].def->desc);
+			}
+			if (s->nruns > 1)
+				fprintf(f, "  (± %.2f%%)", t.mean ? 100 * t.stddev / fabs(t.mean) : 0);
+			if (row->en[i] && row->run[i] < row->en[i])
+				fprintf(f, "  (counted %.2f%% of the time, scaled)",
+					100.0 * (double)row->run[i] / (double)row->en[i]);
+			fputc('\n', f);
+		}
+	}
+	/* the -g groups' metrics, row by row */
+	const struct st_group *cur = NULL;
+	for (int k = 0; k < nm; k++) {
+		if (m[k].grp->dflt)
+			continue;
+		group_heading(f, &m[k], &cur);
+		for (int w = 0; w < s->nrows; w++) {
+			const struct st_stats mt = s->rows[w].mt[k];
+			row_label(s, f, &s->rows[w]);
+			if (mt.n)
+				st_metric_format(val, sizeof val, mt.mean, m[k].def);
+			fprintf(f, " %21s %s\n", mt.n ? val : "<not computed>", m[k].def->name);
+		}
+	}
+}
+
+void st_text_report(const struct st *s, FILE *f)
+{
+	const struct st_metric *m = s->met;
+	int nm = s->nmet, multi = s->nruns > 1;
 	fputc('\n', f);
 	human_status(f, s);
-	st_domain_human(s, f);
+	domain_human(s, f);
 	if (multi && !s->nrows)
 		stats_header(f);
 	if (s->nrows)
-		st_rows_human(s, f, m, nm);
+		rows_human(s, f);
 	for (int i = 0; i < s->nev && !s->nrows; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail) {
 			fprintf(f, "%21s %s\n", "<not supported>", e->name);
 			continue;
 		}
-		struct st_stats t;
-		st_event_stats(s, e, &t);
-		if (st_not_counted(s, e)) {
+		const struct st_stats t = e->t;
+		if (e->nc) {
 			fprintf(f, "%21s %s\n", "<not counted>", st_label(e));
 			continue;
 		}
@@ -223,7 +325,7 @@ static void human(const struct st *s, FILE *f)
 				  e->is_time ? "ms" : "");
 			fputc(' ', f);
 		} else {
-			st_human_value(f, e, t.mean);
+			human_value(f, e, t.mean);
 		}
 		fprintf(f, " %s", st_label(e));
 		for (int k = 0; k < nm; k++)
@@ -253,7 +355,7 @@ static void human(const struct st *s, FILE *f)
 	}
 	/* how a {...} group that is not one kernel group was counted */
 	for (int g = 1; g <= s->nbraces; g++) {
-		const char *how = st_brace_how(s, g);
+		const char *how = s->brace_how[g];
 		if (!how)
 			continue;
 		fputs("\n Group {", f);
@@ -266,12 +368,11 @@ static void human(const struct st *s, FILE *f)
 	const char *why = NULL;
 	for (int i = 0; i < s->nev && !why; i++)
 		if (s->ev[i].avail)
-			why = st_not_counted(s, &s->ev[i]);
+			why = s->ev[i].nc;
 	if (why) {
 		fprintf(f, "\n Not counted:");
 		for (int i = 0, k = 0; i < s->nev; i++)
-			if (s->ev[i].avail && st_not_counted(s, &s->ev[i]) &&
-			    !strcmp(st_not_counted(s, &s->ev[i]), why))
+			if (s->ev[i].avail && s->ev[i].nc && !strcmp(s->ev[i].nc, why))
 				fprintf(f, "%s %s", k++ ? "," : "", s->ev[i].name);
 		fprintf(f, ":\n   %s\n", why);
 	}
@@ -279,8 +380,8 @@ static void human(const struct st *s, FILE *f)
 		human_groups(f, s, m, nm);
 	fputc('\n', f);
 	for (int w = 0; w < T_COUNT; w++) {
-		struct st_stats t;
-		if (!st_time_stats(s, w, &t))
+		const struct st_stats t = s->times[w];
+		if (!s->has_time[w])
 			continue;
 		if (multi) {
 			stats_row(f, &t, 1, 6, "s");
@@ -294,102 +395,36 @@ static void human(const struct st *s, FILE *f)
 	fputc('\n', f);
 }
 
-void st_report(struct st *s)
-{
-	if (s->o.json)
-		st_json_report(s, s->out);
-	else if (s->o.sep)
-		st_csv_report(s, s->out);
-	else
-		human(s, s->out);
-}
 
-/* ------------------------------------------------------------------ intervals */
-void st_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long long *total)
+void st_text_interval(struct st *s, const struct st_interval *iv)
 {
-	double t = (double)t_ns / 1e9;
-	if (!s->ivprev && !(s->ivprev = calloc((size_t)s->nev, sizeof *s->ivprev)))
-		return;
-	long long *d = malloc((size_t)s->nev * sizeof *d);
-	if (!d)
-		return;
-	for (int i = 0; i < s->nev; i++) {
-		d[i] = total[i] - s->ivprev[i];
-		s->ivprev[i] = total[i];
-	}
-	double secs = (double)(at_ns - s->ivprev_ns) / 1e9;
-	s->ivprev_ns = at_ns;
-	struct st_ivmetric m[st_metrics_max(s)];
-	int nm = s->o.json ? 0 : st_interval_metrics(s, d, secs, m);
-	/* kept for the one JSON document at the end, and for --plot */
-	int keep = 0;
-	if (s->o.json || s->o.plot_path) {
-		struct st_interval *n = realloc(s->iv, (size_t)(s->niv + 1) * sizeof *n);
-		if (n) {
-			s->iv = n;
-			s->iv[s->niv++] = (struct st_interval){ .t_ns = t_ns, .at_ns = at_ns, .val = d };
-			keep = 1;
-		}
-	}
-	if (s->o.json) {
-		if (!keep)
-			free(d);
-		return;
-	}
 	FILE *f = s->out;
-	if (s->o.sep) {
-		struct csv c;
-		csv_init(&c, f, s->o.sep);
-		if (s->ivrows++ == 0)
-			st_csv_header(&c);
-		for (int i = 0; i < s->nev; i++) {
-			const struct st_event *e = &s->ev[i];
-			if (!e->avail)
-				continue;
-			csv_double(&c, st_tidy(t));
-			csv_field(&c, "interval");
-			csv_field(&c, e->name);
-			csv_int(&c, d[i]);
-			csv_field(&c, e->is_time ? "ns" : "count");
-			for (int k = 5; k < st_ncsv_cols - 1; k++)
-				csv_field(&c, NULL);
-			char dom[32];
-			csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
-			csv_row_end(&c);
-		}
-		for (int k = 0; k < nm; k++) {
-			csv_double(&c, st_tidy(t));
-			csv_field(&c, "interval_metric");
-			csv_field(&c, m[k].def->name);
-			csv_double(&c, st_tidy(m[k].value));
-			csv_field(&c, m[k].def->unit);
-			for (int j = 5; j < st_ncsv_cols - 3; j++)
-				csv_field(&c, NULL);
-			char note[80];
-			snprintf(note, sizeof note, "group %s", m[k].grp->g->name);
-			csv_field(&c, note);
-			csv_field(&c, NULL);
-			csv_field(&c, NULL);
-			csv_row_end(&c);
-		}
-	} else {
-		if (s->ivrows++ == 0)
-			fprintf(f, "%12s %21s  %s\n", "time (s)", "count", "event");
-		for (int i = 0; i < s->nev; i++) {
-			const struct st_event *e = &s->ev[i];
-			if (!e->avail)
-				continue;
+	double t = (double)iv->t_ns / 1e9;
+	if (s->ivrows++ == 0)
+		fprintf(f, "%12s %21s  %s\n", "time (s)", "count", "event");
+	for (int i = 0; i < s->nev; i++) {
+		const struct st_event *e = &s->ev[i];
+		if (!e->avail)
+			continue;
+		fprintf(f, "%12.3f ", t);
+		human_value(f, e, (double)iv->val[i]);
+		fprintf(f, " %s\n", st_label(e));
+	}
+	for (int k = 0; k < iv->nmet; k++) {
+		fprintf(f, "%12.3f ", t);
+		human_metric_value(f, iv->met[k].value, iv->met[k].def);
+		fprintf(f, " %s\n", iv->met[k].def->name);
+	}
+	/* --per-*: each row's deltas */
+	for (int i = 0; iv->rows && i < s->nev; i++) {
+		if (!s->ev[i].avail || s->ev[i].cidx > 0)
+			continue;
+		for (int w = 0; w < s->nrows; w++) {
 			fprintf(f, "%12.3f ", t);
-			st_human_value(f, e, (double)d[i]);
-			fprintf(f, " %s\n", st_label(e));
-		}
-		for (int k = 0; k < nm; k++) {
-			fprintf(f, "%12.3f ", t);
-			human_metric_value(f, m[k].value, m[k].def);
-			fprintf(f, " %s\n", m[k].def->name);
+			row_label(s, f, &s->rows[w]);
+			human_value(f, &s->ev[i], (double)iv->rows[w * s->nev + i]);
+			fprintf(f, " %s\n", st_label(&s->ev[i]));
 		}
 	}
 	fflush(f);
-	if (!keep)
-		free(d);
 }

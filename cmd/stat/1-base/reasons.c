@@ -1,0 +1,49 @@
+/* reasons.c: why an event cannot be counted, in words a person can act on, without its name said twice. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "internal.h"
+#include "base.h"
+
+char *st_reason(const char *name, int ret)
+{
+	const char *why = papi_last_reason();
+	char buf[512];
+	const char *core = NULL;
+	if (!strncasecmp(name, "PAPI_", 5) || ret == PAPI_ECMP)
+		core = pmu_core_unavailable_reason();
+	if (core)
+		return strdup(core);
+	if (why && *why)
+		return strdup(why);
+	snprintf(buf, sizeof buf, "%s: %s", name,
+		 ret == PAPI_ENOEVNT ? "no such event here (see 'papi avail' and 'papi native')"
+				     : PAPI_strerror(ret));
+	return strdup(buf);
+}
+
+/* A reason without the "NAME: " it may start with (the message names it);
+ * the library may have cut a long name there. */
+const char *st_skip_name(const char *why, const char *name)
+{
+	const char *colon = strstr(why, ": ");
+	size_t n = colon ? (size_t)(colon - why) : 0;
+	return n && !strncmp(why, name, n) ? colon + 2 : why;
+}
+
+/* The reason is kept without the event's name, which the report shows
+ * beside it, so that events sharing a reason are listed under it once. */
+void st_not_available(struct st_event *e, int ret)
+{
+	e->avail = 0;
+	if (e->reason)
+		return;
+	char *why = st_reason(e->name, ret);
+	const char *bare = why ? st_skip_name(why, e->name) : NULL;
+	e->reason = bare && bare != why ? strdup(bare) : why;
+	if (bare != why)
+		free(why);
+}
+

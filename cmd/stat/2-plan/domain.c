@@ -1,0 +1,35 @@
+/* domain.c: the domain papi stat asks for: --domain's, or every domain this user may count (as perf stat), user space failing that. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "internal.h"
+#include "plan.h"
+
+/*
+ * libpapi's default domain stays PAPI's (user space), which programs
+ * linking it expect. papi stat counts as perf stat does instead: the
+ * kernel's share too (the page faults taken inside read(), the context
+ * switches the kernel makes) wherever this user may count it, user space
+ * otherwise, and says so once. --domain, and a name's own :u or :k, choose
+ * outright.
+ */
+int st_domain_choose(struct st *s)
+{
+	/* "all" is the default asked for by name: the same fall-back */
+	if (s->o.domain && s->o.domain != PAPI_DOM_ALL) {
+		if (cli_set_domain("stat", s->o.domain_arg, s->o.domain) != 0)
+			return -1;
+		s->dom = PAPI_get_opt(PAPI_DEFDOM, NULL);
+		return 0;
+	}
+	s->dom_auto = 1;
+	if (pe_kernel_allowed() && PAPI_set_domain(PAPI_DOM_ALL) == PAPI_OK) {
+		s->dom = PAPI_get_opt(PAPI_DEFDOM, NULL);
+		return 0;
+	}
+	char why[300];
+	pe_kernel_advice(why, sizeof why);
+	return st_domain_user(s, strdup(why));
+}
+

@@ -1,0 +1,185 @@
+/* rows.c: papi stat's --per-* rows: which targets each sums (a CPU, core, socket or node; a thread or process), and their counts read per run and per interval. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "count.h"
+
+/* A process's (or thread's) name from /proc, "?" when it is gone. */
+static void comm(pid_t pid, pid_t tid, char *buf, size_t len)
+{
+	char path[96];
+	if (tid && pid)
+		snprintf(path, sizeof path, "/proc/%d/task/%d/comm", (int)pid, (int)tid);
+	else
+		snprintf(path, sizeof path, "/proc/%d/comm", (int)(tid ? tid : pid));
+	FILE *f = fopen(path, "re");
+	snprintf(buf, len, "?");
+	if (f) {
+		if (fgets(buf, (int)len, f))
+			buf[strcspn(buf, "\n")] = '\0';
+		fclose(f);
+	}
+}
+
+/* The process a thread belongs to (its Tgid), or tid itself. */
+static pid_t tgid(pid_t tid)
+{
+	char path[64], line[128];
+	pid_t g = tid;
+	snprintf(path, sizeof path, "/proc/%d/status", (int)tid);
+	FILE *f = fopen(path, "re");
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "Tgid: %d", &g) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return g;
+}
+
+/* The label of target t's row. */
+static void label(const struct st *s, const struct st_target *t, char *buf, size_t len)
+{
+	int sock = 0, die = 0, core = 0, node = 0;
+	char name[32];
+	if (t->cpu >= 0 && s->o.aggr != AGGR_CPU)
+		st_cpus_place(t->cpu, &sock, &die, &core, &node);
+	switch (s->o.aggr) {
+	case AGGR_CPU: snprintf(buf, len, "CPU%d", t->cpu); break;
+	case AGGR_CORE: snprintf(buf, len, "S%d-D%d-C%d", sock, die, core); break;
+	case AGGR_SOCKET: snprintf(buf, len, "S%d", sock); break;
+	case AGGR_NODE: snprintf(buf, len, "N%d", node); break;
+	case AGGR_THREAD:
+		comm(t->pid, t->tid, name, sizeof name);
+		snprintf(buf, len, "%s-%d", name, (int)t->tid);
+		break;
+	default: {
+		pid_t p = t->pid ? t->pid : tgid(t->tid);
+		comm(p, 0, name, sizeof name);
+		snprintf(buf, len, "%s-%d", name, (int)p);
+	}
+	}
+}
+
+static int rows_make(struct st *s)
+{
+	int nev = s->nev > 0 ? s->nev : 1;
+	if (!(s->tg_row = calloc((size_t)s->ntargets, sizeof *s->tg_row)) ||
+	    !(s->rows = calloc((size_t)s->ntargets, sizeof *s->rows)))
+		return cli_error("stat", "out of memory"), -1;
+	for (int t = 0; t < s->ntargets; t++) {
+		char l[64];
+		label(s, &s->tg[t], l, sizeof l);
+		int r;
+		for (r = 0; r < s->nrows; r++)
+			if (!strcmp(s->rows[r].label, l))
+				break;
+		if (r == s->nrows) {
+			struct st_row *w = &s->rows[s->nrows++];
+			snprintf(w->label, sizeof w->label, "%s", l);
+			w->val = calloc((size_t)nev * (size_t)s->o.repeat, sizeof *w->val);
+			w->en = calloc((size_t)nev, sizeof *w->en);
+			w->run = calloc((size_t)nev, sizeof *w->run);
+			if (!w->val || !w->en || !w->run)
+				return cli_error("stat", "out of memory"), -1;
+		}
+		s->rows[r].n++;
+		s->tg_row[t] = r;
+	}
+	return 0;
+}
+
+/* Each row's current totals into tot[nrows][nev] (and times). */
+static int rows_read(struct st *s, long long *tot, uint64_t *en, uint64_t *run)
+{
+	int nev = s->nev;
+	long long v[nev > 0 ? nev : 1];
+	uint64_t e[nev > 0 ? nev : 1], r[nev > 0 ? nev : 1];
+	memset(tot, 0, (size_t)s->nrows * (size_t)nev * sizeof *tot);
+	if (en) {
+		memset(en, 0, (size_t)s->nrows * (size_t)nev * sizeof *en);
+		memset(run, 0, (size_t)s->nrows * (size_t)nev * sizeof *run);
+	}
+	for (int t = 0; t < s->ntargets; t++) {
+		if (st_sets_read_target(s, t, v, e, r) < 0)
+			return -1;
+		int w = s->tg_row[t];
+		for (int i = 0; i < nev; i++) {
+			tot[w * nev + i] += v[i];
+			if (en) {
+				en[w * nev + i] += e[i];
+				run[w * nev + i] += r[i];
+			}
+		}
+	}
+	return 0;
+}
+
+int st_rows_collect(struct st *s, int r, long long *val, uint64_t *ven, uint64_t *vrun)
+{
+	if (!s->rows && rows_make(s) < 0)
+		return -1;
+	size_t n = (size_t)s->nrows * (size_t)(s->nev > 0 ? s->nev : 1);
+	long long *tot = malloc(n * sizeof *tot);
+	uint64_t *en = malloc(n * sizeof *en), *run = malloc(n * sizeof *run);
+	int ret = tot && en && run ? rows_read(s, tot, en, run) : -1;
+	if (ret < 0 && !(tot && en && run))
+		cli_error("stat", "out of memory");
+	for (int i = 0; ret == 0 && i < s->nev; i++)
+		val[i] = 0, ven[i] = vrun[i] = 0;
+	for (int w = 0; ret == 0 && w < s->nrows; w++)
+		for (int i = 0; i < s->nev; i++) {
+			s->rows[w].val[i * s->o.repeat + r] = tot[w * s->nev + i];
+			s->rows[w].en[i] += en[w * s->nev + i];
+			s->rows[w].run[i] += run[w * s->nev + i];
+			val[i] += tot[w * s->nev + i];
+			ven[i] += en[w * s->nev + i];
+			vrun[i] += run[w * s->nev + i];
+		}
+	/* the other components count papi stat itself: totals, not rows */
+	if (ret == 0)
+		ret = st_csets_read(s, val);
+	/* the last interval, if any, ends with this very read */
+	free(s->rowcur);
+	s->rowcur = ret == 0 ? tot : NULL;
+	if (ret != 0)
+		free(tot);
+	free(en);
+	free(run);
+	return ret;
+}
+
+void st_rows_free(struct st *s)
+{
+	for (int w = 0; w < s->nrows; w++) {
+		free(s->rows[w].val);
+		free(s->rows[w].en);
+		free(s->rows[w].run);
+	}
+	free(s->rows);
+	free(s->tg_row);
+	free(s->rowcur);
+	s->rowcur = NULL;
+	s->rows = NULL;
+	s->tg_row = NULL;
+	s->nrows = 0;
+}
+
+/* ------------------------------------------------------------------ intervals */
+int st_rows_sample(struct st *s, long long *cur)
+{
+	if (!s->rows && rows_make(s) < 0)
+		return -1;
+	size_t n = (size_t)s->nrows * (size_t)(s->nev > 0 ? s->nev : 1);
+	free(s->rowcur);
+	if (!(s->rowcur = malloc(n * sizeof *s->rowcur)) || rows_read(s, s->rowcur, NULL, NULL) < 0)
+		return -1;
+	for (int i = 0; i < s->nev; i++) {
+		cur[i] = 0;
+		for (int w = 0; w < s->nrows; w++)
+			cur[i] += s->rowcur[w * s->nev + i];
+	}
+	return st_csets_read(s, cur);
+}
+

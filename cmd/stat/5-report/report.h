@@ -1,0 +1,43 @@
+/* report.h: papi stat's reports, one module per format, each reading the same computed result (struct st after 4-compute). */
+#ifndef PAPI_CMD_STAT_REPORT_H
+#define PAPI_CMD_STAT_REPORT_H
+
+#include "base.h"
+
+/* ---- text.c */
+/* The report for a person on f. */
+void st_text_report(const struct st *s, FILE *f);
+/* Print interval iv on s->out as it ends (a header before the first). */
+void st_text_interval(struct st *s, const struct st_interval *iv);
+
+/* ---- csv.c */
+/* The CSV report with separator s->o.sep on f (the header unless the
+ * intervals printed it). */
+void st_csv_report(const struct st *s, FILE *f);
+/* Print interval iv's rows on s->out as it ends (the header first). */
+void st_csv_interval(struct st *s, const struct st_interval *iv);
+
+/* ---- json.c */
+/* The one JSON document on f. */
+void st_json_report(const struct st *s, FILE *f);
+/* In place of the report, on s->out: a rank file saying that papi stat
+ * failed with status before it counted (the merge reports the rank). */
+void st_json_rank_failed(const struct st *s, int status);
+
+/* ---- plot.c */
+/* --plot: the intervals kept in s->iv as an SVG chart in s->o.plot_path.
+ * 0, or -1 after a message. */
+int st_plot(const struct st *s);
+
+/* ---- merge.c */
+/* papi stat --merge: read the per-rank files in args (files, or directories
+ * of papi-stat.*.json), keep one job (job NULL: the only one there is) and
+ * print its report on out: JSON, CSV with separator sep, or text (sep 0);
+ * with plot, also draw each event's and metric's value per rank into that
+ * SVG file. *nmissing gets the number of ranks without a file (the report
+ * says which). CLI_OK, or CLI_FAIL after a message (no report, or no
+ * chart). */
+int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job, const char *plot,
+	     int *nmissing);
+
+#endif
