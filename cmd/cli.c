@@ -617,14 +617,14 @@ void json_kbool(struct json *j, const char *key, int v) { json_key(j, key); json
 
 /* ---- CSV */
 
-void csv_init(struct csv *c, FILE *f, char sep)
+void cli_csv_init(struct cli_csv *c, FILE *f, char sep)
 {
 	c->f = f;
 	c->sep = sep;
 	c->col = 0;
 }
 
-void csv_quote(FILE *f, const char *s, char sep)
+void cli_csv_quote(FILE *f, const char *s, char sep)
 {
 	size_t n;
 
@@ -645,33 +645,33 @@ void csv_quote(FILE *f, const char *s, char sep)
 	fputc('"', f);
 }
 
-static void csv_sep(struct csv *c)
+static void cli_csv_sep(struct cli_csv *c)
 {
 	if (c->col++)
 		fputc(c->sep, c->f);
 }
 
-void csv_field(struct csv *c, const char *s)
+void cli_csv_field(struct cli_csv *c, const char *s)
 {
-	csv_sep(c);
-	csv_quote(c->f, s, c->sep);
+	cli_csv_sep(c);
+	cli_csv_quote(c->f, s, c->sep);
 }
 
-void csv_int(struct csv *c, long long v)
+void cli_csv_int(struct cli_csv *c, long long v)
 {
-	csv_sep(c);
+	cli_csv_sep(c);
 	fprintf(c->f, "%lld", v);
 }
 
-void csv_double(struct csv *c, double v)
+void cli_csv_double(struct cli_csv *c, double v)
 {
 	char buf[40];
-	csv_sep(c);
+	cli_csv_sep(c);
 	if (isfinite(v))
-		csv_quote(c->f, cli_fmt_double(v, buf, sizeof(buf)), c->sep);
+		cli_csv_quote(c->f, cli_fmt_double(v, buf, sizeof(buf)), c->sep);
 }
 
-void csv_row_end(struct csv *c)
+void cli_csv_end(struct cli_csv *c)
 {
 	fputc('\n', c->f);
 	c->col = 0;

@@ -241,22 +241,21 @@ void json_kbool(struct json *j, const char *key, int v);
 
 /* ---- CSV: RFC 4180 fields with a chosen separator, rows ended by "\n". */
 
-struct csv {
+struct cli_csv {
 	FILE *f;
 	char sep;
 	int col;
 };
 
-/* libcsv, linked into libpapi.a, has its own csv_init: keep the names apart. */
-#define csv_init cli_csv_init
-void csv_init(struct csv *c, FILE *f, char sep);
-/* csv_field: one field; quoted (with "" for ") when it holds the separator,
+/* (cli_csv_: libcsv, linked into libpapi.a, owns the csv_ prefix.) */
+void cli_csv_init(struct cli_csv *c, FILE *f, char sep);
+/* One field; quoted (with "" for ") when it holds the separator,
  * a quote, CR or LF, or starts or ends with a space; NULL is empty. */
-void csv_field(struct csv *c, const char *s);
-void csv_int(struct csv *c, long long v);
-void csv_double(struct csv *c, double v);	/* NaN, infinities: empty field */
-void csv_row_end(struct csv *c);
-/* csv_quote: write s as one field to f (no separator before or after). */
-void csv_quote(FILE *f, const char *s, char sep);
+void cli_csv_field(struct cli_csv *c, const char *s);
+void cli_csv_int(struct cli_csv *c, long long v);
+void cli_csv_double(struct cli_csv *c, double v);	/* NaN, infinities: empty field */
+void cli_csv_end(struct cli_csv *c);
+/* Write s as one field to f (no separator before or after). */
+void cli_csv_quote(FILE *f, const char *s, char sep);
 
 #endif

@@ -44,14 +44,14 @@ static void quoted(const char *s)
 static void plain(const char *s)
 {
 	putchar(',');
-	csv_quote(stdout, s ? s : "", ',');
+	cli_csv_quote(stdout, s ? s : "", ',');
 }
 
 /* One row of the group CSV. */
 static void group_row(const char *group, const char *kind, const char *name, const char *def,
 		      const char *unit, const char *desc, const char *cpus)
 {
-	csv_quote(stdout, group, ',');
+	cli_csv_quote(stdout, group, ',');
 	plain(kind);
 	plain(name);
 	plain(def);
@@ -147,7 +147,7 @@ int cmd_decode(int argc, char **argv)
 				continue;
 			if (only_avail && !avail)
 				continue;
-			csv_quote(stdout, ev.name, ',');
+			cli_csv_quote(stdout, ev.name, ',');
 			plain(formula_type_name(ev.derived));
 			plain(ev.formula);
 			quoted(ev.sdesc);

@@ -198,7 +198,7 @@ static void test_misuse(void)
 static const char *csv_of(const char *s, char sep)
 {
 	FILE *f = mem();
-	csv_quote(f, s, sep);
+	cli_csv_quote(f, s, sep);
 	return got(f);
 }
 
@@ -224,7 +224,7 @@ static const struct {
 
 static void test_csv(void)
 {
-	struct csv c;
+	struct cli_csv c;
 	FILE *f;
 
 	for (size_t i = 0; i < sizeof(csvs) / sizeof(csvs[0]); i++)
@@ -232,15 +232,15 @@ static void test_csv(void)
 	is_str(csv_of(NULL, ','), "", "NULL is an empty field");
 
 	f = mem();
-	csv_init(&c, f, ',');
-	csv_field(&c, "PAPI_L1_DCM");
-	csv_int(&c, -7);
-	csv_double(&c, 0.25);
-	csv_double(&c, NAN);
-	csv_field(&c, "x,y");
-	csv_row_end(&c);
-	csv_field(&c, "next");
-	csv_row_end(&c);
+	cli_csv_init(&c, f, ',');
+	cli_csv_field(&c, "PAPI_L1_DCM");
+	cli_csv_int(&c, -7);
+	cli_csv_double(&c, 0.25);
+	cli_csv_double(&c, NAN);
+	cli_csv_field(&c, "x,y");
+	cli_csv_end(&c);
+	cli_csv_field(&c, "next");
+	cli_csv_end(&c);
 	is_str(got(f), "PAPI_L1_DCM,-7,0.25,,\"x,y\"\nnext\n", "csv rows");
 }
 

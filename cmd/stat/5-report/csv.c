@@ -10,32 +10,32 @@
 #include "report.h"
 
 /* ------------------------------------------------------------------ CSV */
-static void csv_header(struct csv *c)
+static void csv_header(struct cli_csv *c)
 {
 	for (int i = 0; i < st_ncsv_cols; i++)
-		csv_field(c, st_csv_cols[i]);
-	csv_row_end(c);
+		cli_csv_field(c, st_csv_cols[i]);
+	cli_csv_end(c);
 }
 
-static void csv_num(struct csv *c, double v)
+static void csv_num(struct cli_csv *c, double v)
 {
-	csv_double(c, st_tidy(v));
+	cli_csv_double(c, st_tidy(v));
 }
 
 /* Columns time to max; stddev is empty for fewer than two values. */
-static void csv_stat_row(struct csv *c, const char *kind, const char *name, const char *unit,
+static void csv_stat_row(struct cli_csv *c, const char *kind, const char *name, const char *unit,
 			 const struct st_stats *t)
 {
-	csv_field(c, NULL);
-	csv_field(c, kind);
-	csv_field(c, name);
+	cli_csv_field(c, NULL);
+	cli_csv_field(c, kind);
+	cli_csv_field(c, name);
 	csv_num(c, t->mean);
-	csv_field(c, unit);
-	csv_int(c, t->n);
+	cli_csv_field(c, unit);
+	cli_csv_int(c, t->n);
 	if (t->n > 1)
 		csv_num(c, t->stddev);
 	else
-		csv_field(c, NULL);
+		cli_csv_field(c, NULL);
 	csv_num(c, t->min);
 	csv_num(c, t->median);
 	csv_num(c, t->max);
@@ -43,18 +43,18 @@ static void csv_stat_row(struct csv *c, const char *kind, const char *name, cons
 
 /* Empty columns from from, then the note; the target is empty (a row of
  * the totals), and so is the domain (the last column: events only). */
-static void csv_empty(struct csv *c, int from, const char *note)
+static void csv_empty(struct cli_csv *c, int from, const char *note)
 {
 	for (int k = from; k < st_ncsv_cols - 3; k++)
-		csv_field(c, NULL);
-	csv_field(c, note);
-	csv_field(c, NULL);
-	csv_field(c, NULL);
-	csv_row_end(c);
+		cli_csv_field(c, NULL);
+	cli_csv_field(c, note);
+	cli_csv_field(c, NULL);
+	cli_csv_field(c, NULL);
+	cli_csv_end(c);
 }
 
 /* CSV rows of each event and metric per row (the target column). */
-static void rows_csv(const struct st *s, struct csv *c)
+static void rows_csv(const struct st *s, struct cli_csv *c)
 {
 	const struct st_metric *m = s->met;
 	int nm = s->nmet;
@@ -64,34 +64,34 @@ static void rows_csv(const struct st *s, struct csv *c)
 			if (!s->ev[i].avail || s->ev[i].cidx > 0)
 				continue;
 			const struct st_stats t = row->t[i];
-			csv_field(c, NULL);
-			csv_field(c, "event");
-			csv_field(c, s->ev[i].name);
-			csv_double(c, st_tidy(t.mean));
-			csv_field(c, s->ev[i].is_time ? "ns" : "count");
-			csv_int(c, t.n);
+			cli_csv_field(c, NULL);
+			cli_csv_field(c, "event");
+			cli_csv_field(c, s->ev[i].name);
+			cli_csv_double(c, st_tidy(t.mean));
+			cli_csv_field(c, s->ev[i].is_time ? "ns" : "count");
+			cli_csv_int(c, t.n);
 			for (int k = 6; k < st_ncsv_cols - 2; k++)
-				csv_field(c, NULL);
-			csv_field(c, row->label);
+				cli_csv_field(c, NULL);
+			cli_csv_field(c, row->label);
 			char dom[32];
-			csv_field(c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
-			csv_row_end(c);
+			cli_csv_field(c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
+			cli_csv_end(c);
 		}
 		for (int k = 0; k < nm; k++) {
 			const struct st_stats mt = row->mt[k];
 			if (!mt.n)
 				continue;
-			csv_field(c, NULL);
-			csv_field(c, "metric");
-			csv_field(c, m[k].def->name);
-			csv_double(c, st_tidy(mt.mean));
-			csv_field(c, m[k].def->unit);
-			csv_int(c, mt.n);
+			cli_csv_field(c, NULL);
+			cli_csv_field(c, "metric");
+			cli_csv_field(c, m[k].def->name);
+			cli_csv_double(c, st_tidy(mt.mean));
+			cli_csv_field(c, m[k].def->unit);
+			cli_csv_int(c, mt.n);
 			for (int j = 6; j < st_ncsv_cols - 2; j++)
-				csv_field(c, NULL);
-			csv_field(c, row->label);
-			csv_field(c, NULL);
-			csv_row_end(c);
+				cli_csv_field(c, NULL);
+			cli_csv_field(c, row->label);
+			cli_csv_field(c, NULL);
+			cli_csv_end(c);
 		}
 	}
 }
@@ -99,18 +99,18 @@ static void rows_csv(const struct st *s, struct csv *c)
 
 void st_csv_report(const struct st *s, FILE *f)
 {
-	struct csv c;
+	struct cli_csv c;
 	const struct st_metric *m = s->met;
 	int nm = s->nmet;
-	csv_init(&c, f, s->o.sep);
+	cli_csv_init(&c, f, s->o.sep);
 	if (s->ivrows == 0)
 		csv_header(&c);
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail) {
-			csv_field(&c, NULL);
-			csv_field(&c, "event");
-			csv_field(&c, e->name);
+			cli_csv_field(&c, NULL);
+			cli_csv_field(&c, "event");
+			cli_csv_field(&c, e->name);
 			csv_empty(&c, 3, e->reason ? e->reason : "not supported");
 			continue;
 		}
@@ -119,23 +119,23 @@ void st_csv_report(const struct st *s, FILE *f)
 		if (nc && s->runs[0].uncounted) {
 			/* no value: a 0 would read as counted */
 			snprintf(note, sizeof note, "not counted: %s", nc);
-			csv_field(&c, NULL);
-			csv_field(&c, "event");
-			csv_field(&c, e->name);
-			csv_field(&c, NULL);
-			csv_field(&c, e->is_time ? "ns" : "count");
+			cli_csv_field(&c, NULL);
+			cli_csv_field(&c, "event");
+			cli_csv_field(&c, e->name);
+			cli_csv_field(&c, NULL);
+			cli_csv_field(&c, e->is_time ? "ns" : "count");
 			csv_empty(&c, 5, note);
 			continue;
 		}
 		csv_stat_row(&c, "event", e->name, e->is_time ? "ns" : "count", &e->t);
-		csv_int(&c, st_per_run(s, e->en));
-		csv_int(&c, st_per_run(s, e->run));
+		cli_csv_int(&c, st_per_run(s, e->en));
+		cli_csv_int(&c, st_per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
-		csv_field(&c, nc ? "not counted" : e->brace ? s->brace_how[e->brace] : NULL);
-		csv_field(&c, NULL);
+		cli_csv_field(&c, nc ? "not counted" : e->brace ? s->brace_how[e->brace] : NULL);
+		cli_csv_field(&c, NULL);
 		char dom[32];
-		csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
-		csv_row_end(&c);
+		cli_csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
+		cli_csv_end(&c);
 	}
 	for (int k = 0; k < nm; k++) {
 		char note[128];
@@ -146,11 +146,11 @@ void st_csv_report(const struct st *s, FILE *f)
 			csv_empty(&c, 10, note);
 			continue;
 		}
-		csv_field(&c, NULL);
-		csv_field(&c, "metric");
-		csv_field(&c, m[k].def->name);
-		csv_field(&c, NULL);
-		csv_field(&c, m[k].def->unit);
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, "metric");
+		cli_csv_field(&c, m[k].def->name);
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, m[k].def->unit);
 		csv_empty(&c, 5, note);
 	}
 	for (int w = 0; w < T_COUNT; w++) {
@@ -166,11 +166,11 @@ void st_csv_report(const struct st *s, FILE *f)
 		snprintf(name, sizeof name, "%d", r + 1);
 		if (WIFSIGNALED(st))
 			snprintf(note, sizeof note, "killed by signal %d, %s", WTERMSIG(st), strsignal(WTERMSIG(st)));
-		csv_field(&c, NULL);
-		csv_field(&c, "run");
-		csv_field(&c, name);
-		csv_int(&c, st_run_code(&s->runs[r]));
-		csv_field(&c, "exit_status");
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, "run");
+		cli_csv_field(&c, name);
+		cli_csv_int(&c, st_run_code(&s->runs[r]));
+		cli_csv_field(&c, "exit_status");
 		csv_empty(&c, 5, *note ? note : NULL);
 	}
 	if (s->nrows)
@@ -178,24 +178,24 @@ void st_csv_report(const struct st *s, FILE *f)
 	/* Why only user space was counted: once, as the text report says it */
 	if (s->dom_note) {
 		char dom[32];
-		csv_field(&c, NULL);
-		csv_field(&c, "note");
-		csv_field(&c, "domain");
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, "note");
+		cli_csv_field(&c, "domain");
 		for (int k = 3; k < st_ncsv_cols - 3; k++)
-			csv_field(&c, NULL);
-		csv_field(&c, s->dom_note);
-		csv_field(&c, NULL);
-		csv_field(&c, st_dom_word(s->dom, dom, sizeof dom));
-		csv_row_end(&c);
+			cli_csv_field(&c, NULL);
+		cli_csv_field(&c, s->dom_note);
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, st_dom_word(s->dom, dom, sizeof dom));
+		cli_csv_end(&c);
 	}
 	/* What --timeout sent in the last run, and when. */
 	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
 	for (int k = 0; k < sent; k++) {
-		csv_field(&c, NULL);
-		csv_field(&c, "signal");
-		csv_field(&c, k ? "SIGKILL" : "SIGTERM");
-		csv_int(&c, s->o.timeout_ms + (k ? s->o.kill_after_ms : 0));
-		csv_field(&c, "ms");
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, "signal");
+		cli_csv_field(&c, k ? "SIGKILL" : "SIGTERM");
+		cli_csv_int(&c, s->o.timeout_ms + (k ? s->o.kill_after_ms : 0));
+		cli_csv_field(&c, "ms");
 		csv_empty(&c, 5, "sent by --timeout");
 	}
 }
@@ -204,57 +204,57 @@ void st_csv_interval(struct st *s, const struct st_interval *iv)
 {
 	double t = (double)iv->t_ns / 1e9;
 	const long long *d = iv->val;
-	struct csv c;
-	csv_init(&c, s->out, s->o.sep);
+	struct cli_csv c;
+	cli_csv_init(&c, s->out, s->o.sep);
 	if (s->ivrows++ == 0)
 		csv_header(&c);
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail)
 			continue;
-		csv_double(&c, st_tidy(t));
-		csv_field(&c, "interval");
-		csv_field(&c, e->name);
-		csv_int(&c, d[i]);
-		csv_field(&c, e->is_time ? "ns" : "count");
+		cli_csv_double(&c, st_tidy(t));
+		cli_csv_field(&c, "interval");
+		cli_csv_field(&c, e->name);
+		cli_csv_int(&c, d[i]);
+		cli_csv_field(&c, e->is_time ? "ns" : "count");
 		for (int k = 5; k < st_ncsv_cols - 1; k++)
-			csv_field(&c, NULL);
+			cli_csv_field(&c, NULL);
 		char dom[32];
-		csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
-		csv_row_end(&c);
+		cli_csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
+		cli_csv_end(&c);
 	}
 	for (int k = 0; k < iv->nmet; k++) {
 		const struct st_ivmetric *m = &iv->met[k];
-		csv_double(&c, st_tidy(t));
-		csv_field(&c, "interval_metric");
-		csv_field(&c, m->def->name);
-		csv_double(&c, st_tidy(m->value));
-		csv_field(&c, m->def->unit);
+		cli_csv_double(&c, st_tidy(t));
+		cli_csv_field(&c, "interval_metric");
+		cli_csv_field(&c, m->def->name);
+		cli_csv_double(&c, st_tidy(m->value));
+		cli_csv_field(&c, m->def->unit);
 		for (int j = 5; j < st_ncsv_cols - 3; j++)
-			csv_field(&c, NULL);
+			cli_csv_field(&c, NULL);
 		char note[80];
 		snprintf(note, sizeof note, "group %s", m->grp->g->name);
-		csv_field(&c, note);
-		csv_field(&c, NULL);
-		csv_field(&c, NULL);
-		csv_row_end(&c);
+		cli_csv_field(&c, note);
+		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, NULL);
+		cli_csv_end(&c);
 	}
 	/* --per-*: each row's deltas */
 	for (int i = 0; iv->rows && i < s->nev; i++) {
 		if (!s->ev[i].avail || s->ev[i].cidx > 0)
 			continue;
 		for (int w = 0; w < s->nrows; w++) {
-			csv_double(&c, st_tidy(t));
-			csv_field(&c, "interval");
-			csv_field(&c, s->ev[i].name);
-			csv_int(&c, iv->rows[w * s->nev + i]);
-			csv_field(&c, s->ev[i].is_time ? "ns" : "count");
+			cli_csv_double(&c, st_tidy(t));
+			cli_csv_field(&c, "interval");
+			cli_csv_field(&c, s->ev[i].name);
+			cli_csv_int(&c, iv->rows[w * s->nev + i]);
+			cli_csv_field(&c, s->ev[i].is_time ? "ns" : "count");
 			for (int k = 5; k < st_ncsv_cols - 2; k++)
-				csv_field(&c, NULL);
-			csv_field(&c, s->rows[w].label);
+				cli_csv_field(&c, NULL);
+			cli_csv_field(&c, s->rows[w].label);
 			char dom[32];
-			csv_field(&c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
-			csv_row_end(&c);
+			cli_csv_field(&c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
+			cli_csv_end(&c);
 		}
 	}
 	fflush(s->out);

@@ -389,41 +389,41 @@ static const char *const csv_cols[] = {
 	"min_rank", "max_rank",
 };
 
-static void csv_block(struct csv *c, const struct mg *m, const char *host)
+static void csv_block(struct cli_csv *c, const struct mg *m, const char *host)
 {
 	for (int k = 0; k < m->nit; k++) {
 		struct mg_stat st;
 		item_stat(m, k, host, &st);
-		csv_field(c, host ? "host" : "job");
-		csv_field(c, host ? host : "");
-		csv_field(c, m->it[k].name);
-		csv_field(c, m->it[k].metric ? "metric" : "event");
-		csv_field(c, m->it[k].unit);
-		csv_int(c, st.n);
-		csv_double(c, st.n && !m->it[k].metric ? st.sum : NAN);
-		csv_double(c, st.n ? st.min : NAN);
-		csv_double(c, st.n ? st.median : NAN);
-		csv_double(c, st.n ? st.max : NAN);
+		cli_csv_field(c, host ? "host" : "job");
+		cli_csv_field(c, host ? host : "");
+		cli_csv_field(c, m->it[k].name);
+		cli_csv_field(c, m->it[k].metric ? "metric" : "event");
+		cli_csv_field(c, m->it[k].unit);
+		cli_csv_int(c, st.n);
+		cli_csv_double(c, st.n && !m->it[k].metric ? st.sum : NAN);
+		cli_csv_double(c, st.n ? st.min : NAN);
+		cli_csv_double(c, st.n ? st.median : NAN);
+		cli_csv_double(c, st.n ? st.max : NAN);
 		if (st.n) {
-			csv_int(c, st.min_rank);
-			csv_int(c, st.max_rank);
+			cli_csv_int(c, st.min_rank);
+			cli_csv_int(c, st.max_rank);
 		} else {
-			csv_field(c, "");
-			csv_field(c, "");
+			cli_csv_field(c, "");
+			cli_csv_field(c, "");
 		}
-		csv_row_end(c);
+		cli_csv_end(c);
 	}
 }
 
 static void csv_report(FILE *f, const struct mg *m, char sep)
 {
-	struct csv c;
+	struct cli_csv c;
 	const char *h[MAX_HOSTS];
 	int nh = hosts(m, h, MAX_HOSTS);
-	csv_init(&c, f, sep);
+	cli_csv_init(&c, f, sep);
 	for (size_t i = 0; i < sizeof csv_cols / sizeof *csv_cols; i++)
-		csv_field(&c, csv_cols[i]);
-	csv_row_end(&c);
+		cli_csv_field(&c, csv_cols[i]);
+	cli_csv_end(&c);
 	csv_block(&c, m, NULL);
 	for (int i = 0; nh > 1 && i < nh; i++)
 		csv_block(&c, m, h[i]);
