@@ -1,7 +1,7 @@
 /* avail.c: `papi avail`: the preset and user-defined events, whether each can be counted here, and why not. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <stdio.h>
 #include <stdlib.h>

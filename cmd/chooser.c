@@ -2,7 +2,7 @@
 #include "cli.h"
 #include "chooser.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 #include "papi.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* chooser_bundles.c: which events count together: EventSets built for real, events split first-fit into bundles, conflict reasons. */
 #include "chooser.h"
-#include "internal.h"
+#include "tool.h"
 #include "papi.h"
 
 #include <stdio.h>

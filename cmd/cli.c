@@ -1,6 +1,6 @@
 /* cli.c: option parsing from one table, messages and exit codes, stdout checking, JSON and CSV writers. */
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <perfmon/pfmlib.h>
 

@@ -3,7 +3,7 @@
 #include <strings.h>
 
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 
 int cli_can_count(const char *cmd)
 {

@@ -1,6 +1,6 @@
 /* cli_suggest.c: "did you mean" for a mistyped event name or qualifier: the nearest known names by edit distance, looked for only once a name has failed. */
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <perfmon/pfmlib.h>
 

@@ -1,7 +1,7 @@
 /* command_line.c: `papi command-line EVENT... [-- CMD ARGS]`: count the named events over a built-in workload or a command, and print each count. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -61,11 +61,10 @@ static int set_of(struct cl *l, int cidx)
 	int id = PAPI_NULL;
 	if (PAPI_create_eventset(&id) != PAPI_OK)
 		return PAPI_NULL;
-	if (cidx == 0 && l->pid > 0) {
-		EventSet_t *es = es_lookup(id);
-		es->attach = l->pid;
-		es->inherit = 1;
-		es->enable_on_exec = 1;
+	struct es_target t = { .tid = l->pid, .cpu = -1, .inherit = 1, .enable_on_exec = 1 };
+	if (cidx == 0 && l->pid > 0 && es_configure(id, &t) != PAPI_OK) {
+		PAPI_destroy_eventset(&id);
+		return PAPI_NULL;
 	}
 	return l->es[cidx] = id;
 }
@@ -299,7 +298,7 @@ static int count_command(struct cl *l, long long **vals)
 		return -1;
 	if (l->es[0] == PAPI_NULL)
 		return 0;
-	int r = es_read_times(es_lookup(l->es[0]), vals[0], NULL, NULL);
+	int r = es_counts(l->es[0], vals[0], NULL, NULL);
 	if (r != PAPI_OK)
 		return cli_error(spec.name, "cannot read the counts: %s",
 				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r)), -1;

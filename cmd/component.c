@@ -1,7 +1,7 @@
 /* component.c: `papi component`: the compiled-in components, their event counts and PMUs, and for what cannot count here the reason and the fix. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <stdio.h>
 #include <stdlib.h>

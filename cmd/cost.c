@@ -1,7 +1,7 @@
 /* cost.c: `papi cost`: what PAPI's start/stop, read, read_ts, accum and reset calls cost. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 #include "papi.h"
 
 #include <math.h>

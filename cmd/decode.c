@@ -1,7 +1,7 @@
 /* decode.c: `papi decode`: the preset table of this machine (or the metric groups) as CSV, the input `papi encode` and PAPI_encode_events take. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 #include "metrics.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* encode.c: `papi encode`: papi decode's CSV (or a definition file) to an event definition file, or a group file; or only its check. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <errno.h>
 #include <stdio.h>

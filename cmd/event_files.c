@@ -1,7 +1,7 @@
 /* event_files.c: what the commands that load events say about the event files and the PMU named in the environment (a row with a problem is skipped; the others load). */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <stdlib.h>
 #include <string.h>

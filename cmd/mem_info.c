@@ -1,7 +1,7 @@
 /* mem_info.c: `papi mem-info`: the cache and TLB hierarchy (sysfs and CPUID, through libpapi's memhier). */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 #include "papi.h"
 
 #include <limits.h>

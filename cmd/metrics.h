@@ -2,7 +2,7 @@
 #ifndef PAPI_CMD_METRICS_H
 #define PAPI_CMD_METRICS_H
 
-#include "internal.h"
+#include "tool.h"
 
 /* One event of a group as this machine resolves it. */
 struct mg_pick {

@@ -1,7 +1,7 @@
 /* native.c: `papi native`: the native events of every detected PMU, their unit masks and qualifiers, and whether this kernel can count them. */
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 
 #include <dlfcn.h>
 #include <errno.h>

@@ -214,3 +214,18 @@ names_modules() {
 @test "cmd/stat/README.md's table of stages names every module in its folder" {
 	names_modules "$TOP/cmd/stat/README.md" 3 "$TOP"/cmd/stat/[1-9]-*/
 }
+
+# cmd/ sees libpapi through papi.h and tool.h alone: not internal.h, not a
+# layer's header, and so never an EventSet_t's fields.
+@test "cmd/ includes tool.h, never internal.h or a layer's header" {
+	run grep -rnE '#[[:space:]]*include[[:space:]]*"(internal\.h|[0-9]-(state|kernel|naming|components|core|api)/[a-z_]+\.h)"' \
+		"$TOP/cmd" --include='*.c' --include='*.h'
+	echo "$output"
+	[ "$status" -eq 1 ]
+	run grep -rlE '#[[:space:]]*include[[:space:]]*"tool\.h"' "$TOP/cmd"
+	[ "$status" -eq 0 ]
+	run ${CC:-cc} -D_GNU_SOURCE -I"$TOP/libpapi" -I"$BUILD/gen" -fsyntax-only -x c - <<< '#include "tool.h"
+int f(EventSet_t *es) { return es->nev; }'
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"EventSet_t"* ]]
+}

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 #include "base.h"
 #include "topology.h"
 

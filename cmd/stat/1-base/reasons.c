@@ -4,7 +4,7 @@
 #include <strings.h>
 
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 #include "base.h"
 
 char *st_reason(const char *name, int ret)

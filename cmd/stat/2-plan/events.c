@@ -5,7 +5,7 @@
 #include <strings.h>
 
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 #include "metrics.h"
 #include "plan.h"
 

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 #include "count.h"
 
 /*
@@ -73,11 +73,24 @@ static void brace_fails(struct st *s, int g, const struct st_event *culprit, int
 		}
 }
 
+/* How target t's set of bundle b counts: bundle 0 multiplexed once its
+ * events did not fit, each {...} bundle one kernel group. */
+static struct es_target set_target(const struct st *s, const struct st_target *t, int b)
+{
+	return (struct es_target){
+		.tid = t->tid, .cpu = t->cpu,
+		/* a CPU is counted whole, whoever runs there: nothing to inherit */
+		.inherit = t->cpu < 0 && !s->o.no_inherit,
+		.enable_on_exec = t->enable_on_exec,
+		.multiplex = b == 0 && s->multiplexed,
+		.one_group = b > 0,
+	};
+}
+
 /* Add the events of bundle b to set id. first: the first target's set,
  * which decides what can be counted; the later ones take the same. */
 static int add_bundle(struct st *s, int id, int b, int first)
 {
-	EventSet_t *es = es_lookup(id);
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
 		if (!e->avail || e->brace != b || e->cidx > 0)
@@ -106,12 +119,12 @@ static int add_bundle(struct st *s, int id, int b, int first)
 			PAPI_cleanup_eventset(id);
 			return PAPI_OK;
 		}
-		if (ret == PAPI_ECNFLCT && !s->o.no_multiplex && !es->multiplex) {
+		if (ret == PAPI_ECNFLCT && !s->o.no_multiplex && !s->multiplexed) {
 			/* Too many for the counters together: let the kernel
 			 * rotate them, each in its own group, and scale. */
-			es->multiplex = 1;
 			s->multiplexed = 1;
-			if ((ret = es_reopen(es)) == PAPI_OK)
+			struct es_target t = set_target(s, &s->tg[s->ntargets - 1], b);
+			if ((ret = es_configure(id, &t)) == PAPI_OK)
 				ret = PAPI_add_event(id, e->code);
 			if (st_domain_refused(s, ret))
 				return ret;
@@ -324,14 +337,11 @@ static int new_set(struct st *s, const struct st_target *t, int b)
 	int id = PAPI_NULL, ret = PAPI_create_eventset(&id);
 	if (ret != PAPI_OK)
 		return cli_error("stat", "cannot create an EventSet: %s", PAPI_strerror(ret)), -1;
-	EventSet_t *es = es_lookup(id);
-	es->attach = t->tid;
-	es->cpu = t->cpu;
-	/* a CPU is counted whole, whoever runs there: nothing to inherit */
-	es->inherit = t->cpu < 0 && !s->o.no_inherit;
-	es->enable_on_exec = t->enable_on_exec;
-	es->multiplex = b == 0 && s->multiplexed;
-	es->one_group = b > 0;
+	struct es_target how = set_target(s, t, b);
+	if ((ret = es_configure(id, &how)) != PAPI_OK) {
+		PAPI_destroy_eventset(&id);
+		return cli_error("stat", "cannot set an EventSet up: %s", PAPI_strerror(ret)), -1;
+	}
 	return id;
 }
 
@@ -407,9 +417,8 @@ int st_sets_retarget(struct st *s, int target, pid_t tid)
 	int nb = 1 + s->nbraces;	/* bundle 0, and one per {...} */
 	s->tg[target].tid = tid;
 	for (int k = target * nb; k < (target + 1) * nb; k++) {
-		EventSet_t *es = es_lookup(s->sets[k]);
-		es->attach = tid;
-		int ret = es->nev ? es_reopen(es) : PAPI_OK;
+		struct es_target t = set_target(s, &s->tg[target], k - target * nb);
+		int ret = es_configure(s->sets[k], &t);
 		if (ret != PAPI_OK)
 			return cli_error("stat", "cannot set the counters up again: %s",
 					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
@@ -422,20 +431,20 @@ static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64
 {
 	int nb = 1 + s->nbraces;	/* bundle 0, and one per {...} */
 	for (int b = 0; b < nb; b++) {
-		EventSet_t *es = es_lookup(s->sets[t * nb + b]);
-		int n = es->nev > 0 ? es->nev : 1;
+		int nev = PAPI_num_events(s->sets[t * nb + b]);
+		int n = nev > 0 ? nev : 1;
 		long long v[n];
 		uint64_t e[n], r[n];
-		if (es->nev == 0)
+		if (nev <= 0)
 			continue;
-		int ret = es_read_times(es, v, e, r);
+		int ret = es_counts(s->sets[t * nb + b], v, e, r);
 		if (ret != PAPI_OK)
 			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
 								 : PAPI_strerror(ret)), -1;
 		for (int i = 0; i < s->nev; i++) {
 			int sl = s->ev[i].slot;
 			if (!s->ev[i].avail || s->ev[i].brace != b || s->ev[i].cidx > 0 || sl < 0 ||
-			    sl >= es->nev)
+			    sl >= nev)
 				continue;
 			val[i] += v[sl];
 			if (en) {
@@ -504,11 +513,9 @@ int st_sets_start(struct st *s)
 
 void st_sets_stop(struct st *s)
 {
-	for (int k = 0; k < s->nsets; k++) {
-		EventSet_t *es = es_lookup(s->sets[k]);
-		if (es && es->nev)
-			es_disable(es);
-	}
+	for (int k = 0; k < s->nsets; k++)
+		if (PAPI_num_events(s->sets[k]) > 0)
+			es_pause(s->sets[k]);
 }
 
 void st_sets_free(struct st *s)

@@ -6,7 +6,7 @@
 
 #include "cli.h"
 #include "plot.h"
-#include "internal.h"
+#include "tool.h"
 #include "report.h"
 
 /* "papi stat: 'cmd arg'" or the targets, for the chart's title. */

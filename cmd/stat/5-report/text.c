@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 
 #include "cli.h"
-#include "internal.h"
+#include "tool.h"
 #include "report.h"
 
 /* ------------------------------------------------------------------ one run */

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "cmds.h"
-#include "internal.h"
+#include "tool.h"
 #include "2-plan/plan.h"
 #include "3-count/count.h"
 #include "4-compute/compute.h"

@@ -1,0 +1,39 @@
+/* tool.c: the papi tool's door into the core (tool.h): configure and read an EventSet by id, so that no code outside the core writes an EventSet_t. */
+#include "core.h"
+#include "door.h"
+
+int es_configure(int id, const struct es_target *t)
+{
+	EventSet_t *es = es_lookup(id);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (!t || (t->cpu >= 0 && t->tid))
+		return PAPI_EINVAL;
+	if (es->state & PAPI_RUNNING)
+		return PAPI_EISRUN;
+	es->attach = t->tid;
+	es->cpu = t->cpu;
+	es->inherit = !!t->inherit;
+	es->enable_on_exec = !!t->enable_on_exec;
+	es->multiplex = !!t->multiplex;
+	es->one_group = !!t->one_group;
+	return es->nev ? es_reopen(es) : PAPI_OK;
+}
+
+int es_counts(int id, long long *values, uint64_t *enabled, uint64_t *running)
+{
+	EventSet_t *es = es_lookup(id);
+	if (!es)
+		return PAPI_ENOEVST;
+	if (!values)
+		return PAPI_EINVAL;
+	if (es->nev > 0 && !es->cset && es->ngroups == 0)
+		return PAPI_ENOTRUN;
+	return es_read_times(es, values, enabled, running);
+}
+
+int es_pause(int id)
+{
+	EventSet_t *es = es_lookup(id);
+	return es ? es_disable(es) : PAPI_ENOEVST;
+}
