@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Values cli_next() keeps for itself; commands use letters and CLI_LONG(n). */
 enum { OPT_HELP = 'h', OPT_LIST = CLI_LONG(1000) };
@@ -355,6 +356,20 @@ int cli_error(const char *cmd, const char *fmt, ...)
 	vmsg(cmd, fmt, ap);
 	va_end(ap);
 	return CLI_FAIL;
+}
+
+int cli_plot_arg(const char *cmd, const char *path)
+{
+	static const char *const other[] = { "png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff",
+					     "pdf", "ps", "eps" };
+	const char *dot = strrchr(path, '.');
+	if (!dot || strchr(dot, '/'))
+		return 0;
+	for (size_t i = 0; i < sizeof other / sizeof *other; i++)
+		if (!strcasecmp(dot + 1, other[i]))
+			return cli_usage(cmd, "--plot writes SVG, not %s: name the file .svg (an SVG "
+					 "converter such as rsvg-convert makes a %s of it)", other[i], other[i]), -1;
+	return 0;
 }
 
 FILE *cli_wopen(const char *cmd, const char *what, const char *path)

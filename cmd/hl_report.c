@@ -407,6 +407,8 @@ int cmd_hl_report(int argc, char **argv)
 			json = 1;
 			break;
 		case O_PLOT:
+			if (cli_plot_arg(spec.name, c.optarg) < 0)
+				return CLI_USAGE;
 			plot_path = c.optarg;
 			break;
 		}

@@ -169,6 +169,8 @@ C
 	# a bar per region, named under it, in each panel
 	grep -qF '>outer</text>' regions.svg
 	grep -qF '>in&quot;ner</text>' regions.svg
+	run -2 papi hl-report --plot regions.png
+	[[ "$output" == *"--plot writes SVG, not png"* ]]
 	run -1 papi hl-report --plot /nonexistent/r.svg
 	[[ "$output" == *"--plot: cannot write '/nonexistent/r.svg'"* ]]
 	[ -w /dev/full ] || skip "no /dev/full"

@@ -35,6 +35,15 @@ load helper
 	run papi stat --plot x.svg true
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--plot draws the intervals of -I, or an MPI job's ranks with --per-rank or --merge"* ]]
+	# charts are SVG: a name asking for another format is refused, not
+	# written as SVG under that name
+	run papi stat -I 50 --plot chart.PNG -e perf::TASK-CLOCK true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--plot writes SVG, not png: name the file .svg"* ]]
+	[ ! -e chart.PNG ]
+	run papi stat --merge --plot ranks.pdf .
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--plot writes SVG, not pdf"* ]]
 	run --separate-stderr papi stat -I 50 --plot /nonexistent/x.svg -e perf::TASK-CLOCK sleep 0.1
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"papi stat: --plot: cannot write '/nonexistent/x.svg': No such file or directory"* ]]

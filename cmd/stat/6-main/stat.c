@@ -160,7 +160,11 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			break;
 		case 'a': s->o.system_wide = 1; break;
-		case OPT_PLOT: s->o.plot_path = c.optarg; break;
+		case OPT_PLOT:
+			if (cli_plot_arg("stat", c.optarg) < 0)
+				return -1;
+			s->o.plot_path = c.optarg;
+			break;
 		case 'C':
 			if (st_cpus_parse(s, c.optarg) < 0)
 				return -1;
