@@ -56,6 +56,18 @@ EOF
 	grep -q '9 significant digits' "$PAPI_TOP/man/papi-stat.1"
 }
 
+@test "stat -r: a time in nanoseconds and its statistics are whole numbers in CSV and JSON" {
+	run -0 --separate-stderr papi stat -r 3 -x, -e perf::TASK-CLOCK "$THREADS" 1 5
+	row=$(grep '^,event,perf::TASK-CLOCK,' <<< "$stderr")
+	echo "$row"
+	# value, runs, stddev, min, median, max: integers
+	IFS=, read -r _ _ _ value unit runs sd mn md mx _ <<< "$row"
+	[ "$unit" = ns ] && [ "$runs" = 3 ]
+	for v in "$value" "$sd" "$mn" "$md" "$mx"; do [[ "$v" =~ ^[0-9]+$ ]]; done
+	run -0 papi stat -r 3 --json -o r.json -e perf::TASK-CLOCK "$THREADS" 1 5
+	jq -e '.events[0] | [.value, .mean, .stddev, .min, .median, .max] | all(. == floor)' r.json
+}
+
 @test "stat -r: an event's value and its enabled and running times are all per run" {
 	run -0 papi stat -r 3 --json -o r.json -e perf::TASK-CLOCK "$THREADS" 1 20
 	# the task clock counts while its task runs: per run, its value and
@@ -127,7 +139,11 @@ assert len(vals) == 4 and all(len(v.split('.')[1]) == 3 for v in vals), clk
 assert re.search(r'± +\d+\.\d\d%', clk) and re.search(r'CPUs utilized \(± \d+\.\d\d%\)', clk), clk
 pf = row('perf::PAGE-FAULTS')
 nums = re.findall(r'(?<![\d.])(\d+(?:\.\d+)?)(?![\d.%])', pf.split('perf::PAGE-FAULTS')[0])
-assert len(nums) == 4 and len({len(n.split('.')[1]) if '.' in n else 0 for n in nums}) == 1, pf
+# a count's min and max are counts: whole numbers; the mean has two
+# decimals unless whole, the median one unless whole (between two counts)
+assert len(nums) == 4 and '.' not in nums[1] and '.' not in nums[3], pf
+assert '.' not in nums[0] or len(nums[0].split('.')[1]) == 2, pf
+assert '.' not in nums[2] or nums[2].endswith('.5'), pf
 for t in ('elapsed', 'user', 'sys'):
     l = next(l for l in lines if l.endswith(' ' + t))
     vals = re.findall(r'(\d+\.\d+) s\b', l)

@@ -34,6 +34,9 @@ int st_wait_signal(int64_t ns);
 
 /* ---- numbers.c: statistics, precision, the reports' tables */
 void st_stats(const double *v, int n, struct st_stats *out);
+/* t rounded to whole numbers: the statistics of a time in nanoseconds,
+ * which no report shows finer than a nanosecond. */
+void st_stats_whole(struct st_stats *t);
 /* v as the CSV and JSON reports print it: rounded to 9 significant digits
  * (to an integer from 1e9 up), so that no binary rounding noise shows. */
 double st_tidy(double v);

@@ -96,3 +96,12 @@ long long st_per_run(const struct st *s, uint64_t sum)
 {
 	return s->nruns > 0 ? (long long)cli_round((double)sum / s->nruns) : 0;
 }
+
+void st_stats_whole(struct st_stats *t)
+{
+	t->mean = cli_round(t->mean);
+	t->stddev = cli_round(t->stddev);
+	t->min = cli_round(t->min);
+	t->median = cli_round(t->median);
+	t->max = cli_round(t->max);
+}

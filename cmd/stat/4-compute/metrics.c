@@ -153,8 +153,11 @@ int st_rows_compute(struct st *s)
 		if (!(row->t = calloc((size_t)(s->nev > 0 ? s->nev : 1), sizeof *row->t)) ||
 		    !(row->mt = calloc((size_t)(s->nmet > 0 ? s->nmet : 1), sizeof *row->mt)))
 			return -1;
-		for (int i = 0; i < s->nev; i++)
+		for (int i = 0; i < s->nev; i++) {
 			row_stats(s, row, i, &row->t[i]);
+			if (s->ev[i].is_time)
+				st_stats_whole(&row->t[i]);
+		}
 		for (int k = 0; k < s->nmet; k++)
 			row_metric(s, row, &s->met[k], &row->mt[k]);
 	}

@@ -94,6 +94,8 @@ int st_compute(struct st *s)
 		e->nc = e->avail ? not_counted(s, e) : NULL;
 		if (e->avail)
 			event_stats(s, e, &e->t);
+		if (e->avail && e->is_time)
+			st_stats_whole(&e->t);
 	}
 	for (int w = 0; w < T_COUNT; w++)
 		s->has_time[w] = time_stats(s, w, &s->times[w]);

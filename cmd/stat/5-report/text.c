@@ -103,11 +103,15 @@ static void stats_row(FILE *f, const struct st_stats *t, double div, int prec, c
 		t->max / div, unit);
 }
 
-/* Counts: whole numbers, or two decimals for the whole row when the mean
- * or the median is not one. */
-static int count_prec(const struct st_stats *t)
+/* A count's row: the mean with two decimals when it is not whole; min and
+ * max are counts, whole numbers, and so is the median unless it falls
+ * between two. */
+static void count_row(FILE *f, const struct st_stats *t)
 {
-	return t->mean == floor(t->mean) && t->median == floor(t->median) ? 0 : 2;
+	fprintf(f, COL, t->mean == floor(t->mean) ? 0 : 2, t->mean, "");
+	fprintf(f, "  ± %6.2f%%", t->mean ? 100 * t->stddev / fabs(t->mean) : 0);
+	fprintf(f, " " COL " " COL " " COL, 0, t->min, "", t->median == floor(t->median) ? 0 : 1, t->median, "",
+		0, t->max, "");
 }
 
 static void stats_header(FILE *f)
@@ -321,8 +325,10 @@ void st_text_report(const struct st *s, FILE *f)
 			continue;
 		}
 		if (multi) {
-			stats_row(f, &t, e->is_time ? 1e6 : 1, e->is_time ? 3 : count_prec(&t),
-				  e->is_time ? "ms" : "");
+			if (e->is_time)
+				stats_row(f, &t, 1e6, 3, "ms");
+			else
+				count_row(f, &t);
 			fputc(' ', f);
 		} else {
 			human_value(f, e, t.mean);
