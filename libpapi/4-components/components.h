@@ -193,7 +193,7 @@ void codes_explain_unavailable(int code, int err);
  * or PAPI_ENOEVNT (a native code of no event), PAPI_ENOTPRESET (no kind). */
 int codes_component(int code, int *cev);
 
-/* uncore.c, tests only: take libpfm4's uncore PMUs named prefix_* as
+/* uncore_pmus.c, tests only: take libpfm4's uncore PMUs named prefix_* as
  * detected ("skx": skx_unc_imc0, ...), so that their tables name the PMUs
  * of a fake sysfs tree; NULL: only those libpfm4 detected. Call before
  * PAPI_library_init. */
