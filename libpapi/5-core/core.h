@@ -85,8 +85,8 @@ typedef struct EventSet {
 
 /* The modules above eventset.c that keep state per set or per counter
  * (threads, rdpmc, profil, overflow, multiplex) hand it these hooks: init.c
- * registers them at PAPI_library_init, and eventset.c calls them in that
- * order without knowing the modules. Any hook may be NULL; a module whose
+ * registers them at PAPI_library_init, and eventset.c and es_open.c call
+ * them in that order without knowing the modules. Any hook may be NULL; a module whose
  * state a set lacks does nothing. */
 struct es_hooks {
 	/* The calling thread created es. */
@@ -123,16 +123,38 @@ static inline void es_add_hooks(const struct es_hooks *h)
 	if (es_nhooks < ES_MAX_HOOKS)
 		es_hook_tbl[es_nhooks++] = h;
 }
+/* Call hook F of every module that has one, with the arguments that follow. */
+#define ES_EACH_HOOK(F, ...)                                \
+	do {                                                \
+		for (int hk_ = 0; hk_ < es_nhooks; hk_++)   \
+			if (es_hook_tbl[hk_]->F)            \
+				es_hook_tbl[hk_]->F(__VA_ARGS__); \
+	} while (0)
 /* 1 when some EventSet holds event code, else 0 (also before init). */
 int es_code_in_use(int code);
 
 /* Look up EventSet id (no lock: the table never moves).
  * Returns NULL when id is invalid or destroyed. */
 EventSet_t *es_lookup(int id);
+/* ------------------------------------------------------------------ opening counters (es_open.c) */
+/* es_hw_open: open counter h of es, into its PMU's group (alone when
+ * multiplexing), calling the hooks' attr before and opened after. On
+ * failure nothing of it stays open and the reason is set; a failure caused
+ * only by the group's other members, or a group the kernel took but cannot
+ * schedule, is PAPI_ECNFLCT. */
+int es_hw_open(EventSet_t *es, int h);
+/* es_hw_close: close counter h of es (the hooks' closing first). */
+void es_hw_close(EventSet_t *es, int h);
 /* (Re)open every counter of es (after attach/inherit/domain/multiplex change).
  * On failure es keeps no open counters and the error is returned. */
 int es_reopen(EventSet_t *es);
+/* es_close_all: close every counter of es, members before their leaders
+ * (the hooks' closing_all first), leaving it no groups. */
 void es_close_all(EventSet_t *es);
+/* es_grow: make the array *p of *cap elements of sz bytes hold need at
+ * least (doubling, the new elements zeroed). PAPI_OK or PAPI_ENOMEM (*p
+ * unchanged). */
+int es_grow(void **p, int *cap, int need, size_t sz);
 /* Read every group into es->hwval (scaled), then compute values[nev]. */
 int es_read_values(EventSet_t *es, long long *values);
 void es_destroy_all(void);

@@ -1,5 +1,4 @@
-/* eventset.c: the EventSet table, add/remove/list, the state machine and opening counters as perf groups. */
-#include <errno.h>
+/* eventset.c: the EventSet table, add/remove/list and the state machine (es_open.c opens the counters). */
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,18 +14,6 @@
 #define NCHUNKS 256
 static EventSet_t **chunks[NCHUNKS];
 static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The hooks of the modules that keep state per set (core.h). */
-PAPI_FIRST_DATA const struct es_hooks *es_hook_tbl[ES_MAX_HOOKS];
-PAPI_FIRST_DATA int es_nhooks;
-
-/* Call hook F of every module that has one, with the arguments that follow. */
-#define EACH_HOOK(F, ...)                                \
-	do {                                             \
-		for (int hk_ = 0; hk_ < es_nhooks; hk_++)        \
-			if (es_hook_tbl[hk_]->F)                 \
-				es_hook_tbl[hk_]->F(__VA_ARGS__); \
-	} while (0)
 
 PAPI_HOT EventSet_t *es_lookup(int id)
 {
@@ -94,7 +81,7 @@ static int create_eventset_impl(int *EventSet)
 	es->granularity = papi_default_granularity;
 	es->owner = papi_gettid();
 	es->cpu = -1;
-	EACH_HOOK(created, es);
+	ES_EACH_HOOK(created, es);
 	int ret = tbl_insert(es);
 	if (ret != PAPI_OK) {
 		free(es);
@@ -106,9 +93,9 @@ static int create_eventset_impl(int *EventSet)
 
 static void es_free(EventSet_t *es)
 {
-	EACH_HOOK(halt, es);
+	ES_EACH_HOOK(halt, es);
 	es_close_all(es);
-	EACH_HOOK(release, es);
+	ES_EACH_HOOK(release, es);
 	cmpset_free(es->cset);
 	free(es->ev);
 	free(es->hw);
@@ -134,226 +121,6 @@ static int es_get_stopped(int id, EventSet_t **out)
 	return PAPI_OK;
 }
 
-/* Close counter h of es: its user page first, then its descriptor. */
-static void hw_close(EventSet_t *es, int h)
-{
-	EACH_HOOK(closing, es, h);
-	sys->close(es->hw[h].fd);
-	es->hw[h].fd = -1;
-}
-
-void es_close_all(EventSet_t *es)
-{
-	es->frozen = 0;
-	EACH_HOOK(closing_all, es);	/* ring buffers go before their fds */
-	for (int i = 0; i < es->nhw; i++) {
-		/* members first, leaders last: closing a leader first would
-		 * promote its members to singleton groups for nothing. */
-		if (es->hw[i].fd >= 0 && es->groups[es->hw[i].group].leader != es->hw[i].fd)
-			hw_close(es, i);
-	}
-	for (int i = 0; i < es->nhw; i++)
-		if (es->hw[i].fd >= 0)
-			hw_close(es, i);
-	es->ngroups = 0;
-}
-
-/* Which group a counter joins: one group per kernel PMU; the generic
- * hardware types live on the core PMU. */
-static int group_key(const struct perf_event_attr *a)
-{
-	/* A generic event goes to the core PMU whose type the upper half of
-	 * its config names (a hybrid's cpu_atom), else to the first. */
-	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE) {
-		uint32_t ext = (uint32_t)(a->config >> 32);
-		return ext ? (int)ext : PERF_TYPE_RAW;
-	}
-	/* The only core PMU may have a type of its own (ARM's), which its raw
-	 * events name: they share the group of the core's other events. */
-	if (a->type >= PERF_TYPE_MAX && kpmu_core_count() == 1)
-		for (int i = 0; i < kpmu_count(); i++)
-			if (kpmu_get(i)->core && kpmu_get(i)->type == (int)a->type)
-				return PERF_TYPE_RAW;
-	return (int)a->type;
-}
-
-static int grow(void **p, int *cap, int need, size_t sz)
-{
-	if (need <= *cap)
-		return PAPI_OK;
-	int n = *cap ? *cap * 2 : 8;
-	while (n < need)
-		n *= 2;
-	void *q = realloc(*p, (size_t)n * sz);
-	if (!q)
-		return PAPI_ENOMEM;
-	memset((char *)q + (size_t)*cap * sz, 0, (size_t)(n - *cap) * sz);
-	*p = q;
-	*cap = n;
-	return PAPI_OK;
-}
-
-/* The attribute a counter is opened with: the native encoding plus this
- * set's domain, inheritance and read format. */
-static void hw_attr(const EventSet_t *es, const struct native *n, int leader,
-		    struct perf_event_attr *a)
-{
-	*a = n->attr;
-	a->size = sizeof *a;
-	if (!n->has_domain_mod) {
-		a->exclude_user = !(es->domain & PAPI_DOM_USER);
-		a->exclude_kernel = !(es->domain & PAPI_DOM_KERNEL);
-		a->exclude_hv = !(es->domain & PAPI_DOM_SUPERVISOR);
-	}
-	a->read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED |
-			 PERF_FORMAT_TOTAL_TIME_RUNNING;
-	a->disabled = leader;
-	a->inherit = es->inherit ? 1 : 0;
-	a->enable_on_exec = leader && es->enable_on_exec;
-}
-
-/* Whether the group g of es could get its counters: the kernel checks a new
- * member against the group's, but on arm64 it leaves the disabled leader
- * out of that count, so a group one event too large is accepted and then
- * never counts. Enabling the group once, on the calling thread, shows it:
- * its enabled time grows, its running time does not. (The next start
- * resets the counts and takes its own time base.)
- * Returns 0 only when the group was seen not to run. */
-static int group_runs(EventSet_t *es, int g)
-{
-	int fd = es->groups[g].leader;
-	size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
-	if (sys->read(fd, es->rbuf, want) != (ssize_t)want)
-		return 1;
-	uint64_t en = es->rbuf[1], run = es->rbuf[2];
-	if (sys->ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
-		return 1;
-	sys->ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	if (sys->read(fd, es->rbuf, want) != (ssize_t)want)
-		return 1;
-	return !(es->rbuf[1] > en && es->rbuf[2] == run);
-}
-
-/* The trial of group_runs is made where it can tell: a hardware PMU's
- * counters, counting the calling thread itself (an attached or CPU-wide
- * target need not run meanwhile), neither multiplexed (the kernel rotates
- * those) nor sampling (the trial would eat into the first period). */
-static int group_trial(const EventSet_t *es, int key)
-{
-	return key != PERF_TYPE_SOFTWARE && key != PERF_TYPE_TRACEPOINT && !es->multiplex &&
-	       !es->overflow && !es->attach && es->cpu < 0 && es->owner == papi_gettid();
-}
-
-/* Open counter h of es, into its PMU's group (or alone when multiplexing).
- * On failure nothing stays open; a failure caused only by the other
- * members of the group is PAPI_ECNFLCT. */
-static int hw_open(EventSet_t *es, int h)
-{
-	es->frozen = 0;
-	struct es_hw *hw = &es->hw[h];
-	const struct native *n = native_get(hw->ntv);
-	if (!n)
-		return PAPI_EBUG;
-	int key = es->one_group ? -1 : group_key(&n->attr), g = -1;
-	/* :cpu=N in the name counts the set's task (or CPU) on CPU N only; the
-	 * kernel groups only events of one CPU. */
-	int cpu = n->on_cpu ? n->on_cpu - 1 : es->cpu;
-	if (!es->multiplex)
-		for (int i = 0; i < es->ngroups; i++)
-			if (es->groups[i].kernel_type == key && es->groups[i].cpu == cpu)
-				g = i;
-	struct perf_event_attr a;
-	hw_attr(es, n, g < 0, &a);
-	EACH_HOOK(attr, es, h, &a);
-	/* The owner's tid, not 0: a set counts its owner whichever thread
-	 * adds the events; CPU-wide (pid -1) when bound to a CPU only. */
-	pid_t pid = es->attach ? es->attach : es->cpu >= 0 ? -1 : es->owner;
-	int fd = sys->perf_open(&a, pid, cpu, g < 0 ? -1 : es->groups[g].leader,
-				PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0) {
-		int err = errno, ret = pe_errno_to_papi(err);
-		char why[512];
-		if (g >= 0) {
-			/* Does it open alone? Then the group is the obstacle. */
-			struct perf_event_attr solo;
-			hw_attr(es, n, 1, &solo);
-			EACH_HOOK(attr, es, h, &solo);
-			int sfd = sys->perf_open(&solo, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-			if (sfd >= 0) {
-				sys->close(sfd);
-				papi_set_reason("%s: conflicts with the events already in this EventSet "
-						"(no counter can hold them all together)", n->name);
-				return PAPI_ECNFLCT;
-			}
-			err = errno;
-			ret = pe_errno_to_papi(err);
-		}
-		int core = a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_HW_CACHE ||
-			   a.type == PERF_TYPE_RAW || a.type >= PERF_TYPE_MAX;
-		pe_advice(err, n->name, &a, pid, cpu, core ? pmu_core_unavailable_reason() : NULL,
-			  why, sizeof why);
-		papi_set_reason("%s", why);
-		/* A PMU the kernel does not have makes the event uncountable
-		 * here: PAPI reports such an event as not existing. */
-		if (ret == PAPI_EINVAL && pmu_get(n->pmu) && pmu_get(n->pmu)->kernel_type < 0)
-			ret = PAPI_ENOEVNT;
-		return ret;
-	}
-	if (g < 0) {
-		if (grow((void **)&es->groups, &es->cap_groups, es->ngroups + 1, sizeof *es->groups)) {
-			sys->close(fd);
-			return PAPI_ENOMEM;
-		}
-		g = es->ngroups++;
-		es->groups[g] = (struct es_group){ .leader = fd, .n = 0, .kernel_type = key, .cpu = cpu };
-	}
-	hw->fd = fd;
-	hw->group = g;
-	hw->slot = es->groups[g].n++;
-	size_t need = 3 + (size_t)es->groups[g].n;
-	if (need > es->rbuf_len) {
-		uint64_t *b = realloc(es->rbuf, need * sizeof *b);
-		if (!b)
-			return PAPI_ENOMEM;	/* fd stays: es_close_all reaps it */
-		es->rbuf = b;
-		es->rbuf_len = need;
-	}
-	if (group_trial(es, key) && !group_runs(es, g)) {
-		sys->close(fd);
-		hw->fd = -1;
-		if (--es->groups[g].n == 0)
-			es->ngroups--;	/* it was this counter's own, the last one */
-		papi_set_reason("%s: the kernel took it but cannot schedule it%s (no counters free "
-				"for them all)", n->name,
-				es->groups[g].n ? " with the events already in this EventSet" : "");
-		return PAPI_ECNFLCT;
-	}
-	for (int i = 0; i < es_nhooks; i++) {
-		int ret = es_hook_tbl[i]->opened ? es_hook_tbl[i]->opened(es, h) : PAPI_OK;
-		if (ret != PAPI_OK)
-			return ret;
-	}
-	return PAPI_OK;
-}
-
-int es_reopen(EventSet_t *es)
-{
-	es_close_all(es);
-	for (int h = 0; h < es->nhw; h++) {
-		/* new descriptors count from zero */
-		es->hw[h].base_count = es->hw[h].base_en = es->hw[h].base_run = 0;
-		es->hw[h].last = 0;
-	}
-	for (int h = 0; h < es->nhw; h++) {
-		int ret = hw_open(es, h);
-		if (ret != PAPI_OK) {
-			es_close_all(es);
-			return ret;
-		}
-	}
-	return PAPI_OK;
-}
-
 /* Drop counters no event uses any more, renumbering the events' indexes. */
 static void hw_compact(EventSet_t *es)
 {
@@ -365,7 +132,7 @@ static void hw_compact(EventSet_t *es)
 			es->hw[k++] = es->hw[h];
 		} else {
 			if (es->hw[h].fd >= 0)
-				hw_close(es, h);
+				es_hw_close(es, h);
 			map[h] = -1;
 		}
 	}
@@ -405,7 +172,7 @@ static int add_cmp(EventSet_t *es, int code, int cidx, int cev)
 		return ret;
 	if (!es->cset && (ret = cmpset_new(c, &es->cset)) != PAPI_OK)
 		return ret;
-	if (grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev))
+	if (es_grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev))
 		return PAPI_ENOMEM;
 	long long *acc = realloc(es->acc, (size_t)(es->nev + 1) * sizeof *acc);
 	if (!acc)
@@ -453,8 +220,8 @@ static int add_one(EventSet_t *es, int code)
 	}
 	if (d.nterms < 1 || d.nterms > PAPI_EVENTS_IN_DERIVED_EVENT)
 		return PAPI_EBUG;
-	if (grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev) ||
-	    grow((void **)&es->hw, &es->cap_hw, es->nhw + d.nterms, sizeof *es->hw))
+	if (es_grow((void **)&es->ev, &es->cap_ev, es->nev + 1, sizeof *es->ev) ||
+	    es_grow((void **)&es->hw, &es->cap_hw, es->nhw + d.nterms, sizeof *es->hw))
 		return PAPI_ENOMEM;
 	if (es->cidx < 0)
 		es->cidx = 0;
@@ -471,7 +238,7 @@ static int add_one(EventSet_t *es, int code)
 		if (h == es->nhw) {
 			es->hw[h] = (struct es_hw){ .ntv = d.ntv[t], .fd = -1 };
 			es->nhw++;
-			ret = hw_open(es, h);
+			ret = es_hw_open(es, h);
 			if (ret != PAPI_OK)
 				goto undo;
 		}
@@ -496,7 +263,7 @@ undo:
 	for (int h = es->nhw - 1; h >= first_new; h--)
 		if (es->hw[h].fd >= 0) {
 			es->groups[es->hw[h].group].n--;
-			hw_close(es, h);
+			es_hw_close(es, h);
 		}
 	es->nhw = first_new;
 	es->ngroups = ngroups0;
@@ -572,7 +339,7 @@ static int remove_event_impl(int EventSet, int EventCode)
 		return PAPI_OK;
 	}
 	/* An event leaves the set with its profile and overflow turned off. */
-	EACH_HOOK(forget, es, EventCode);
+	ES_EACH_HOOK(forget, es, EventCode);
 	for (int t = 0; t < es->ev[e].def.nterms; t++)
 		es->hw[es->ev[e].hw[t]].refs--;
 	memmove(&es->ev[e], &es->ev[e + 1], (size_t)(es->nev - e - 1) * sizeof *es->ev);
@@ -666,7 +433,7 @@ static int cleanup_eventset_impl(int EventSet)
 	if (ret != PAPI_OK)
 		return ret;
 	es_close_all(es);
-	EACH_HOOK(release, es);
+	ES_EACH_HOOK(release, es);
 	if (es->cset)
 		cmpset_clear(es->cset);
 	es->nev = 0;
