@@ -1,5 +1,6 @@
 /* naming.h: layer 3, naming events: the PMUs and native events through
- * libpfm4 (native.c) and the kernel's software events (native_sw.c), the
+ * libpfm4 (native.c, listed by native_enum.c) and the kernel's software
+ * events (native_sw.c), the
  * preset and user-event tables (presets.c, preset_catalog.c, the generated
  * events_tbl), definition files (deffile.c), formulas (formula.c) and
  * metric groups (groups.c). */
@@ -109,10 +110,21 @@ struct native {
 	unsigned char sysfs;	/* named PMU/TERMS/ (native_sysfs.c), not by libpfm4 */
 	int probe;		/* native_probe: 0 not yet, 1 known, -errno refused */
 };
+/* Longest name handed to libpfm4; longer ones are refused untouched. */
+#define NATIVE_NAME_MAX PAPI_HUGE_STR_LEN
 /* Look name up (encoding it through libpfm4 the first time).
  * Returns PAPI_OK and *idx, PAPI_ENOEVNT (unknown), PAPI_EINVAL (bad
  * qualifier, :cpu=N of no CPU here, or NULL/overlong name), PAPI_ENOMEM. */
 int native_lookup(const char *name, int *idx);
+/* native_resolve: native_lookup for enumeration (native_enum.c), which
+ * names events as libpfm4 spells them (no component's ":::"). hint: the
+ * index of the unit mask or modifier the name ends with (-1 none), or -2 to
+ * find it from the name. Returns as native_lookup. */
+int native_resolve(const char *name, int hint, int *idx);
+/* native_init: initialize libpfm4 and the PMU list once, at the first call
+ * that needs them (and again after native_shutdown). Returns PAPI_OK or
+ * pmus_init's error, the same on every call. */
+int native_init(void);
 /* The entry for index idx, or NULL when idx is not a valid index. */
 const struct native *native_get(int idx);
 /* The index of event cev of component cidx (> 0), whose full name is name
@@ -129,7 +141,8 @@ int native_find(const char *name, int *idx);
 /* As native_get, after starting libpfm4, so that an entry the software
  * fast path made has its libpfm4 event and PMU (pfm_idx, pmu) filled. */
 const struct native *native_get_full(int idx);
-/* Enumerate native codes (PAPI_enum_event semantics for native codes). */
+/* native_enum.c: enumerate native codes (PAPI_enum_event semantics for
+ * native codes). */
 int native_enum(int *code, int modifier, int cidx);
 /* Fill info for a native code. */
 int native_info(int idx, PAPI_event_info_t *info);
