@@ -41,89 +41,6 @@ static const char *const hl_defaults[][3] = {
 };
 #define HL_NDEFAULTS (int)(sizeof hl_defaults / sizeof hl_defaults[0])
 
-/* ------------------------------------------------------------------ PAPI_EVENTS */
-
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Append a problem to err (";"-separated), keeping it NUL-terminated. */
-static void add_problem(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	size_t n = strlen(err);
-	if (n && n + 2 < errlen) {
-		memcpy(err + n, "; ", 3);
-		n += 2;
-	}
-	if (n + 1 >= errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err + n, errlen - n, fmt, ap);
-	va_end(ap);
-}
-
-int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, size_t errlen)
-{
-	int n = 0, item = 0;
-
-	if (err && errlen)
-		err[0] = 0;
-	if (!spec || !out || max < 0)
-		return PAPI_EINVAL;
-	const char *p = spec;
-	for (;;) {
-		const char *end = native_list_end(p);
-		size_t len = (size_t)(end - p);
-		end = *end ? end : NULL;
-		const char *s = p;
-		item++;
-		while (len && is_space(*s))
-			s++, len--;
-		while (len && is_space(s[len - 1]))
-			len--;
-		int instant = 0;
-		if (len >= 8 && !memcmp(s + len - 8, "=instant", 8))
-			instant = 1, len -= 8;
-		else if (len >= 6 && !memcmp(s + len - 6, "=delta", 6))
-			len -= 6;
-		size_t bad = 0;
-		for (size_t i = 0; i < len; i++)
-			if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f || is_space(s[i]))
-				bad = i + 1;
-		if (len == 0)
-			add_problem(err, errlen, "item %d is empty", item);
-		else if (bad)
-			add_problem(err, errlen, "item %d has a space or control character", item);
-		else if (len >= sizeof out[0].name)
-			add_problem(err, errlen, "item %d is longer than %zu bytes", item,
-				    sizeof out[0].name - 1);
-		else if (n >= max)
-			add_problem(err, errlen, "item %d: more than %d events", item, max);
-		else {
-			int dup = 0;
-			for (int k = 0; k < n; k++)
-				if (strlen(out[k].name) == len && !memcmp(out[k].name, s, len))
-					dup = 1;
-			if (dup) {
-				add_problem(err, errlen, "%.*s is listed twice", (int)(len > 64 ? 64 : len), s);
-			} else {
-				memcpy(out[n].name, s, len);
-				out[n].name[len] = 0;
-				out[n].instant = instant;
-				n++;
-			}
-		}
-		if (!end)
-			break;
-		p = end + 1;
-	}
-	return n;
-}
-
 /* ------------------------------------------------------------------ setup */
 
 static void hl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -238,7 +155,7 @@ static int choose_events(int *es, const char *spec)
 					snprintf(names + u, sizeof names - u, "%s%s%s", u ? ", " : "",
 						 d[0], d[1] ? " (and alternatives)" : "");
 				}
-			add_problem(skipped, sizeof skipped, "%s: %s", names, why[i]);
+			hl_add_problem(skipped, sizeof skipped, "%s: %s", names, why[i]);
 		}
 	} else {
 		struct hl_spec *sp = calloc(HL_MAX_EVENTS, sizeof *sp);
@@ -250,7 +167,7 @@ static int choose_events(int *es, const char *spec)
 			if (err == PAPI_OK)
 				ret = push_event(sp[i].name, code, sp[i].instant);
 			else
-				add_problem(skipped, sizeof skipped, "%s (%s)", sp[i].name, add_reason(err));
+				hl_add_problem(skipped, sizeof skipped, "%s (%s)", sp[i].name, add_reason(err));
 		}
 		free(sp);
 		if (*problems)
@@ -329,9 +246,9 @@ static int hl_setup(int *es)
 	if (spec) {
 		const char *s = spec;
 		size_t len = strlen(s);
-		while (len && is_space(*s))
+		while (len && hl_is_space(*s))
 			s++, len--;
-		while (len && is_space(s[len - 1]))
+		while (len && hl_is_space(s[len - 1]))
 			len--;
 		if (len == 4 && !memcmp(s, "NONE", 4)) {
 			atomic_store(&hl_mode, HL_DISABLED);

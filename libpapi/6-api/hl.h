@@ -1,4 +1,4 @@
-/* hl.h: the region API's private types and state (hl_state.c), shared by hl.c (recording) and hl_output.c (the report). */
+/* hl.h: the region API's private types and state (hl_state.c), shared by hl.c (recording), hl_parse.c (PAPI_EVENTS) and hl_output.c (the report). */
 #ifndef PAPI_HL_H
 #define PAPI_HL_H
 
@@ -7,7 +7,7 @@
 
 #include "5-core/core.h"
 
-/* hl.c: one item of PAPI_EVENTS ("NAME" or "NAME=instant" / "NAME=delta").
+/* hl_parse.c: one item of PAPI_EVENTS ("NAME" or "NAME=instant" / "NAME=delta").
  * hl_events_parse splits spec at commas into at most max items (spaces
  * around an item are ignored; a name listed twice is kept once). Items that
  * are empty, hold a space or control character, or are too long are left
@@ -20,6 +20,14 @@ struct hl_spec {
 	int instant;
 };
 int hl_events_parse(const char *spec, struct hl_spec *out, int max, char *err, size_t errlen);
+/* hl_is_space: 1 for the white space PAPI_EVENTS may hold around an item
+ * (space, tab, newline, carriage return), else 0. */
+int hl_is_space(char c);
+/* hl_add_problem: append a problem, printf's fmt, to err ("; "-separated),
+ * keeping it NUL-terminated within errlen bytes (what does not fit is cut);
+ * nothing when err is NULL or errlen 0. */
+void hl_add_problem(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* A region's values: the two clocks first, then one per measured event. */
 #define HL_CYCLES 0		/* PAPI_get_real_cyc() */
