@@ -458,6 +458,19 @@ const char *presets_why_undefined(int code);
  * (not defined here), PAPI_ENOTPRESET (bad code). *avail: 1 when its natives
  * resolve (presets_resolves). */
 int presets_definition(int code, struct def_event *ev, int *avail);
+/* presets_define_file: load the definitions of the file at path (papi
+ * decode's CSV or a definition file; what names it in problems, as
+ * "PAPI_encode_events=path: ...") into the tables, loading them first if
+ * needed. Every valid row loads; returns the first row's failure (as
+ * presets_define), else PAPI_EINVAL for an unreadable or malformed file,
+ * else PAPI_OK. presets_errors() lists every problem. */
+int presets_define_file(const char *what, const char *path, int replace);
+/* presets_define: define ev, or redefine it when replace, loading the
+ * tables first if needed; *code (may be NULL) receives its code. PAPI_OK,
+ * or PAPI_EPERM (defined already, replace 0), PAPI_EISRUN (in an EventSet),
+ * PAPI_EINVAL or PAPI_ENOEVNT (bad definition), PAPI_ENOTPRESET (table
+ * full), PAPI_ENOMEM, with the reason set. */
+int presets_define(const struct def_event *ev, int replace, int *code);
 
 /* The core layer answers "is code in an EventSet?" for presets.c, which must
  * not redefine such an event; until one is registered, no code is in use. */

@@ -751,66 +751,28 @@ int presets_definition(int code, struct def_event *ev, int *avail)
 	return PAPI_OK;
 }
 
-/* ------------------------------------------------------------------ public calls */
+/* ------------------------------------------------------------------ definitions at run time */
 
-/* PAPI_encode_events: load the definitions of event_file (papi decode's CSV
- * or a definition file) into the preset and user-event tables. Every valid
- * row loads; the first failure is returned: PAPI_ENOINIT, PAPI_EINVAL (NULL,
- * unreadable file, malformed row), PAPI_EPERM (existing event, replace 0),
- * PAPI_EISRUN (event in an EventSet), PAPI_ENOTPRESET (table full),
- * PAPI_ENOEVNT (unknown base event). presets_errors() lists every problem. */
-int PAPI_encode_events(char *event_file, int replace)
+/* presets_define_file: see naming.h. */
+int presets_define_file(const char *what, const char *path, int replace)
 {
-	if (!lib_ready())
-		return PAPI_ENOINIT;
-	if (!event_file)
-		return PAPI_EINVAL;
 	pr_load();
 	pthread_mutex_lock(&pr_lock);
 	struct load_ctx l = { replace, PAPI_OK };
-	int r = load_file("PAPI_encode_events", event_file, &l);
+	int r = load_file(what, path, &l);
 	pthread_mutex_unlock(&pr_lock);
 	if (l.first_err != PAPI_OK)
 		return l.first_err;
 	return r == PAPI_OK ? PAPI_OK : PAPI_EINVAL;
 }
 
-/* PAPI_set_event_info: define or (with replace) redefine the event named
- * info->symbol from info->derived, info->postfix and the native names
- * info->name[0..]; *EventCode receives its code. info->event_code must be a
- * preset or user code. PAPI_ENOINIT, PAPI_EINVAL (NULL, empty symbol, unknown
- * derived type, no or too many natives, bad formula), PAPI_ENOEVNT (not a
- * preset code, unknown native), PAPI_EPERM, PAPI_EISRUN, PAPI_ENOTPRESET. */
-int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace)
+/* presets_define: see naming.h. */
+int presets_define(const struct def_event *ev, int replace, int *code)
 {
-	if (!lib_ready())
-		return PAPI_ENOINIT;
-	if (!info || !EventCode)
-		return PAPI_EINVAL;
-	if (!((int)info->event_code & PAPI_PRESET_MASK))
-		return PAPI_ENOEVNT;
-	struct def_event ev = { .preset = 1, .name = info->symbol };
-	if (!info->symbol[0] || strnlen(info->symbol, PAPI_MAX_STR_LEN) >= PAPI_MAX_STR_LEN)
-		return PAPI_EINVAL;
-	ev.derived = info->derived[0] ? formula_type_parse(info->derived) : NOT_DERIVED;
-	if (ev.derived < 0)
-		return PAPI_EINVAL;
-	if (ev.derived == DERIVED_POSTFIX || ev.derived == DERIVED_INFIX)
-		ev.formula = info->postfix;
-	for (int i = 0; i < PAPI_MAX_INFO_TERMS && info->name[i][0]; i++) {
-		if (ev.nbase == PAPI_EVENTS_IN_DERIVED_EVENT)
-			return PAPI_EINVAL;
-		ev.base[ev.nbase++] = info->name[i];
-	}
-	if (!ev.nbase)
-		return PAPI_EINVAL;
-	ev.sdesc = info->short_descr[0] ? info->short_descr : NULL;
-	ev.ldesc = info->long_descr[0] ? info->long_descr : NULL;
-	ev.note = info->note[0] ? info->note : NULL;
 	pr_load();
 	char msg[256];
 	pthread_mutex_lock(&pr_lock);
-	int r = define(&ev, replace, EventCode, msg, sizeof msg);
+	int r = define(ev, replace, code, msg, sizeof msg);
 	pthread_mutex_unlock(&pr_lock);
 	if (r != PAPI_OK)
 		papi_set_reason("%s", msg);
