@@ -131,8 +131,7 @@ struct st_metric {
 	const struct st_group *grp;
 	const struct mgroup_metric *def;
 	int line;		/* DEFAULT: the index in s->ev of the event whose line shows it */
-	int missing;		/* not computed: the s->ev index of an input not counted,
-				 * -2 for one the group did not find, or -1 */
+	char needs[256];	/* every input not counted, "A, B" ("" when none) */
 	struct st_stats t;
 };
 

@@ -50,6 +50,27 @@ static int missing(const struct st *s, const struct st_group *gr, const struct m
 	return -1;
 }
 
+/* Every input of metric def of gr that was not counted, named (an event
+ * the group found none of by its first name), "A, B", into buf. */
+static void needs(const struct st *s, const struct st_group *gr, const struct mgroup_metric *def, char *buf,
+		  size_t len)
+{
+	size_t k = 0;
+	buf[0] = '\0';
+	for (int u = 0; u < def->nuse && k < len; u++) {
+		int i = def->use[u];
+		if (i >= gr->g->nev)
+			continue;
+		int e = gr->evi[i];
+		if (e >= 0 && s->ev[e].avail && !(s->ev[e].run == 0 && s->ev[e].en > 0))
+			continue;
+		const char *name = e >= 0 ? s->ev[e].name : gr->g->ev[i].alt[0];
+		if (strstr(buf, name))
+			continue;	/* an input the formula uses twice */
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", name);
+	}
+}
+
 static int interval_metrics(const struct st *s, const long long *d, double secs, struct st_ivmetric *out)
 {
 	int n = 0;
@@ -97,7 +118,7 @@ static int metrics(const struct st *s, struct st_metric *m)
 			o->grp = gr;
 			o->def = def;
 			o->line = gr->dflt && def->nuse > 0 && def->use[0] < gr->g->nev ? gr->evi[def->use[0]] : -1;
-			o->missing = missing(s, gr, def);
+			needs(s, gr, def, o->needs, sizeof o->needs);
 			st_stats(v, nv, &o->t);
 		}
 	}

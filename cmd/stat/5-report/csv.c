@@ -138,9 +138,9 @@ void st_csv_report(const struct st *s, FILE *f)
 		cli_csv_end(&c);
 	}
 	for (int k = 0; k < nm; k++) {
-		char note[128];
-		snprintf(note, sizeof note, "group %s%s%s", m[k].grp->g->name, m[k].t.n ? "" : ": needs ",
-			 m[k].t.n ? "" : m[k].missing >= 0 ? s->ev[m[k].missing].name : "an event not counted");
+		char note[384];
+		snprintf(note, sizeof note, "group %s%s%s", m[k].grp->g->name,
+			 m[k].t.n || !*m[k].needs ? "" : ": needs ", m[k].t.n ? "" : m[k].needs);
 		if (m[k].t.n) {
 			csv_stat_row(&c, "metric", m[k].def->name, m[k].def->unit, &m[k].t);
 			csv_empty(&c, 10, note);

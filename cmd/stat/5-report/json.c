@@ -371,7 +371,7 @@ void st_json_report(const struct st *s, FILE *f)
 		} else {
 			json_key(&j, "value");
 			json_put_null(&j);
-			json_kstr(&j, "needs", m[k].missing >= 0 ? s->ev[m[k].missing].name : NULL);
+			json_kstr(&j, "needs", *m[k].needs ? m[k].needs : NULL);
 		}
 		json_obj_end(&j);
 	}

@@ -77,9 +77,8 @@ static void human_groups(FILE *f, const struct st *s, const struct st_metric *m,
 		else
 			fprintf(f, "%21s", "<not computed>");
 		fprintf(f, " %-24s", m[k].def->name);
-		if (m[k].t.n == 0 && m[k].missing != -1)
-			fprintf(f, "  # needs %s", m[k].missing >= 0 ? s->ev[m[k].missing].name
-				: "an event that is not counted");
+		if (m[k].t.n == 0 && *m[k].needs)
+			fprintf(f, "  # needs %s", m[k].needs);
 		else if (*m[k].def->desc)
 			fprintf(f, "  # %s", m[k].def->desc);
 		if (m[k].t.n > 1)
