@@ -134,6 +134,14 @@ item() {
 	# Per host: this one host holds the whole job.
 	host=$(hostname)
 	jq -e --arg h "$host" '.hosts == [$h] and (.per_host[$h][] | select(.name == "perf::PAGE-FAULTS") | .ranks) == 4' "$T/m.json"
+	# The text shows the task clock as a time: the files' nanoseconds in ms.
+	run -0 --separate-stderr papi stat --merge "$T"
+	line=$(grep 'perf::TASK-CLOCK' <<< "$stderr")
+	echo "$line"
+	[[ "$line" == *"perf::TASK-CLOCK (ms)" ]]
+	ns=$(jq -s '[.[].events[] | select(.name == "perf::TASK-CLOCK") | .value] | add' "$T"/papi-stat.*.json)
+	want=$(awk -v n="$ns" 'BEGIN { printf "%.3f", n / 1e6 }')
+	[ "$(awk '{ print $1 }' <<< "$line")" = "$want" ]
 }
 
 @test "mpirun: a killed rank leaves a file that says so, and the merge reports it" {

@@ -321,10 +321,13 @@ static const char *rank_failure(const struct mg_rank *r, char *buf, size_t len)
 #define MAX_HOSTS 4096
 #define MAX_LISTED 4096
 
-static void human_num(FILE *f, double v)
+/* v in 15 columns; ms: a time in milliseconds, to the microsecond. */
+static void human_num(FILE *f, double v, int ms)
 {
 	if (isnan(v))
 		fprintf(f, " %15s", "-");
+	else if (ms)
+		fprintf(f, " %15.3f", v);
 	else if (v == floor(v) && fabs(v) < 1e18)
 		fprintf(f, " %15.0f", v);
 	else if (fabs(v) >= 1e5 && fabs(v) < 1e18)
@@ -345,12 +348,17 @@ static void human_block(FILE *f, const struct mg *m, const char *host)
 				m->it[k].name);
 			continue;
 		}
-		human_num(f, m->it[k].metric ? NAN : st.sum);
-		human_num(f, st.min);
-		human_num(f, st.median);
-		human_num(f, st.max);
+		/* a time in nanoseconds reads as milliseconds, as in papi stat's
+		 * own report; the CSV and JSON keep the nanoseconds */
+		int ns = !strcmp(m->it[k].unit, "ns");
+		double div = ns ? 1e6 : 1;
+		const char *unit = ns ? "ms" : m->it[k].unit;
+		human_num(f, m->it[k].metric ? NAN : st.sum / div, ns);
+		human_num(f, st.min / div, ns);
+		human_num(f, st.median / div, ns);
+		human_num(f, st.max / div, ns);
 		fprintf(f, " %6d %6d  %s%s%s%s\n", st.min_rank, st.max_rank, m->it[k].name,
-			*m->it[k].unit ? " (" : "", m->it[k].unit, *m->it[k].unit ? ")" : "");
+			*unit ? " (" : "", unit, *unit ? ")" : "");
 	}
 }
 
