@@ -151,6 +151,18 @@ threads() {
 	run --separate-stderr papi stat -a -A -I 50 --interval-count 2 -e perf::CPU-CLOCK
 	[ "$status" -eq 0 ]
 	[ "$(grep -Ec '^ +[0-9]+\.[0-9]{3} CPU[0-9]+ ' <<<"$stderr")" -eq $((2 * $(ncpus))) ]
+	# aligned under their header, as perf -A -I: a row column, and every
+	# event and metric name where the header says "event"; no line of the
+	# totals without a row's label (the report read from its file: the
+	# header's leading blanks kept)
+	run -0 papi stat -a -A -I 50 --interval-count 2 -e perf::CPU-CLOCK -o rows.txt
+	head=$(grep -m1 'time (s)' rows.txt)
+	[[ "$head" =~ time\ \(s\)\ cpu\ +count\ event$ ]]
+	col=$(awk '{ print index($0, "event") }' <<<"$head")
+	grep -E '^ +[0-9]+\.[0-9]{3} ' rows.txt | awk -v c="$col" '
+		$2 !~ /^(CPU[0-9]+|all)$/ { print "no row label: " $0; bad = 1 }
+		{ n = split($0, w, " "); if (index($0, w[n]) != c) { print "not under event: " $0; bad = 1 } }
+		END { exit bad }'
 	run --separate-stderr papi stat -a -A -j -I 50 -e perf::CPU-CLOCK sleep 0.12
 	jq -e 'all(.intervals[]; .values[0] == ([.rows[][0]] | add))' <<<"$stderr"
 	run --separate-stderr papi stat -a -A -x, -I 50 --interval-count 1 -e perf::CPU-CLOCK

@@ -401,12 +401,46 @@ void st_text_report(const struct st *s, FILE *f)
 }
 
 
+/* --per-*: an interval's lines row by row, under a header whose columns
+ * they fill as the final report's rows do: another component's events
+ * (counted once, not by row) and the metrics (of the totals) as "all". */
+static void interval_rows(struct st *s, const struct st_interval *iv, double t)
+{
+	FILE *f = s->out;
+	if (s->ivrows++ == 0)
+		fprintf(f, "%12s %-14s%21s %s\n", "time (s)", st_aggr_name(s->o.aggr), "count", "event");
+	for (int i = 0; i < s->nev; i++) {
+		const struct st_event *e = &s->ev[i];
+		if (!e->avail)
+			continue;
+		for (int w = 0; w < (e->cidx > 0 ? 1 : s->nrows); w++) {
+			fprintf(f, "%12.3f ", t);
+			if (e->cidx > 0)
+				fprintf(f, "%-14s", "all");
+			else
+				row_label(s, f, &s->rows[w]);
+			human_value(f, e, (double)(e->cidx > 0 ? iv->val[i] : iv->rows[w * s->nev + i]));
+			fprintf(f, " %s\n", st_label(e));
+		}
+	}
+	for (int k = 0; k < iv->nmet; k++) {
+		fprintf(f, "%12.3f %-14s", t, "all");
+		human_metric_value(f, iv->met[k].value, iv->met[k].def);
+		fprintf(f, " %s\n", iv->met[k].def->name);
+	}
+}
+
 void st_text_interval(struct st *s, const struct st_interval *iv)
 {
 	FILE *f = s->out;
 	double t = (double)iv->t_ns / 1e9;
+	if (iv->rows) {
+		interval_rows(s, iv, t);
+		fflush(f);
+		return;
+	}
 	if (s->ivrows++ == 0)
-		fprintf(f, "%12s %21s  %s\n", "time (s)", "count", "event");
+		fprintf(f, "%12s %21s %s\n", "time (s)", "count", "event");
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail)
@@ -419,17 +453,6 @@ void st_text_interval(struct st *s, const struct st_interval *iv)
 		fprintf(f, "%12.3f ", t);
 		human_metric_value(f, iv->met[k].value, iv->met[k].def);
 		fprintf(f, " %s\n", iv->met[k].def->name);
-	}
-	/* --per-*: each row's deltas */
-	for (int i = 0; iv->rows && i < s->nev; i++) {
-		if (!s->ev[i].avail || s->ev[i].cidx > 0)
-			continue;
-		for (int w = 0; w < s->nrows; w++) {
-			fprintf(f, "%12.3f ", t);
-			row_label(s, f, &s->rows[w]);
-			human_value(f, &s->ev[i], (double)iv->rows[w * s->nev + i]);
-			fprintf(f, " %s\n", st_label(&s->ev[i]));
-		}
 	}
 	fflush(f);
 }
