@@ -200,6 +200,12 @@ load helper
 		[[ "$stderr" == *"perf::TASK-CLOCK:period=x: bad qualifier: "* ]] || { echo "$cmd: $stderr"; false; }
 		[ "$(grep -o 'period=x' <<<"$stderr" | wc -l)" -eq 1 ] || { echo "$cmd: $stderr"; false; }
 	done
+	# papi stat says it alike (it used to call a bad qualifier an unknown event)
+	run --separate-stderr -1 papi stat -e NO_SUCH_EVENT_Q true
+	[[ "$stderr" == "papi stat: NO_SUCH_EVENT_Q: unknown event"* ]] || { echo "$stderr"; false; }
+	run --separate-stderr -1 papi stat -e perf::TASK-CLOCK:nosuchqual true
+	[[ "$stderr" == "papi stat: perf::TASK-CLOCK:nosuchqual: bad qualifier: "* ]] || { echo "$stderr"; false; }
+	[ "$(grep -o nosuchqual <<<"$stderr" | wc -l)" -eq 1 ] || { echo "$stderr"; false; }
 	# a reason that names the event is not prefixed with it again
 	if papi stat --strict -e PAPI_TOT_CYC true >/dev/null 2>&1; then skip "PAPI_TOT_CYC counts here"; fi
 	run --separate-stderr -1 papi chooser --groups perf::TASK-CLOCK PAPI_TOT_CYC

@@ -233,6 +233,6 @@ polled: calls=1 set=ok vector=2"
 
 @test "papi stat cannot read the software-defined events of the command it runs, and says why" {
 	run -1 papi stat -e sde:::Sample::ITER -- true
-	[[ "$output" == "papi stat: unknown event 'sde:::Sample::ITER': no library in this process registers software-defined events"* ]]
+	[[ "$output" == "papi stat: sde:::Sample::ITER: no library in this process registers software-defined events"* ]]
 	[[ "$output" == *"a tool that runs the program as another process, as papi stat does, cannot read them" ]]
 }

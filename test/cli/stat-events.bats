@@ -70,7 +70,7 @@ uncountable() {
 	run --separate-stderr papi stat -e perf::TASK-CLOCK,NO_SUCH_EVENT_X sh -c 'echo ran'
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	[[ "$stderr" == *"unknown event 'NO_SUCH_EVENT_X'"* ]]
+	[[ "$stderr" == *"NO_SUCH_EVENT_X: unknown event"* ]]
 }
 
 @test "stat: PAPI_DISABLE_COMPONENTS=perf_event is honoured: nothing is counted, and why" {
@@ -122,7 +122,7 @@ uncountable() {
 	run --separate-stderr papi stat -e "perf::TASK-CLOCK:cpu=$n" sh -c 'echo ran'
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	[[ "$stderr" == *"invalid event 'perf::TASK-CLOCK:cpu=$n': cpu=$n: there is no CPU $n here (CPUs 0 to $((n - 1)))"* ]]
+	[[ "$stderr" == *"perf::TASK-CLOCK:cpu=$n: cpu=$n: there is no CPU $n here (CPUs 0 to $((n - 1)))"* ]]
 	run -1 papi stat -e perf::TASK-CLOCK:cpu=99999999 true
 }
 
@@ -182,7 +182,7 @@ for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
 	if [[ "$stderr" == *"rebuild it with make APPIO=1"* ]]; then
 		# built without I/O interposition (the default): appio is disabled
 		[ "$status" -eq 1 ]
-		[[ "$stderr" == *"unknown event 'appio:::READ_BYTES': component appio: libpapi was built without I/O interposition"* ]]
+		[[ "$stderr" == *"appio:::READ_BYTES: component appio: libpapi was built without I/O interposition"* ]]
 	else
 		[ "$status" -eq 0 ]
 		[[ "$stderr" == *"<not supported> appio:::READ_BYTES"* ]]
@@ -243,8 +243,8 @@ for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
 	for list in "$ev" "perf::TASK-CLOCK,$ev" "{perf::TASK-CLOCK,$ev},perf::PAGE-FAULTS"; do
 		run papi stat -o /dev/null -e "$list" true
 		[ "$status" -eq 1 ] || { echo "-e $list: $output"; false; }
-		[[ "$output" == *"unknown event '${ev%u}"* ]] || { echo "-e $list: $output"; false; }
-		[[ "$output" != *"unknown event 'nopmu/event=0x3c'"* ]]
+		[[ "$output" == *"papi stat: $ev: "* ]] || { echo "-e $list: $output"; false; }
+		[[ "$output" != *"nopmu/event=0x3c: "* ]]
 	done
 }
 
@@ -260,7 +260,7 @@ for i in range(20): s.sendto(b"x" * 1000, s.getsockname()); s.recv(2000)'
 @test "an out-of-range period= is refused by name, before the kernel sees it" {
 	for v in -1 9223372036854775808 99999999999999999999999; do
 		run -1 --separate-stderr papi stat -e "perf::TASK-CLOCK:period=$v" touch ran
-		[[ "$stderr" == *"invalid event 'perf::TASK-CLOCK:period=$v': bad qualifier period=$v: a period is 1 to"* ]] ||
+		[[ "$stderr" == *"perf::TASK-CLOCK:period=$v: bad qualifier period=$v: a period is 1 to"* ]] ||
 			{ echo "$stderr"; false; }
 		[ ! -e ran ]
 		# the library's own answer, for any caller

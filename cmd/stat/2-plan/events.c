@@ -211,15 +211,11 @@ int st_events_resolve(struct st *s)
 				e->code = 0;
 				continue;
 			}
-			const char *why = papi_last_reason();
-			char cut[80];
-			const char *what = ret == PAPI_EINVAL ? "invalid" : "unknown";
-			if (why && *why)
-				cli_error("stat", "%s event '%s': %s", what, cli_cut(e->name, cut, sizeof cut),
-					  st_skip_name(why, e->name));
-			else
-				cli_error("stat", "%s event '%s': %s (see 'papi avail' and "
-					  "'papi native')", what, cli_cut(e->name, cut, sizeof cut), PAPI_strerror(ret));
+			/* as every command says it: "NAME: unknown event", "NAME:
+			 * bad qualifier: ...", the name once, a suggestion after */
+			char why[PAPI_HUGE_STR_LEN], cut[80];
+			cli_error("stat", "%s: %s", cli_cut(e->name, cut, sizeof cut),
+				  cli_name_why(e->name, ret, why, sizeof why));
 			free(off);
 			return -1;
 		}
