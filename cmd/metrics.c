@@ -14,16 +14,17 @@
  * names its component (io:::rchar), which the public call resolves. */
 int mg_resolve(const char *name, int *code)
 {
-	int idx, ret;
+	int idx, ret, asked = 0;
 	if (!strstr(name, "::") || strstr(name, ":::")) {
 		ret = PAPI_event_name_to_code(name, code);
 		if (ret != PAPI_ENOIMPL)
 			return ret;
+		asked = 1;
 	}
 	ret = native_lookup(name, &idx);
 	if (ret == PAPI_OK)
 		*code = PAPI_NATIVE_MASK | idx;
-	else if (ret != PAPI_ENOMEM)	/* an uncore PMU's (perf_event_uncore) */
+	else if (ret != PAPI_ENOMEM && !asked)	/* an uncore PMU's (perf_event_uncore) */
 		ret = PAPI_event_name_to_code(name, code);
 	return ret;
 }
@@ -41,7 +42,8 @@ char *mg_reason(const char *name, int ret)
 		snprintf(buf, sizeof buf, "%s", why);
 	else
 		snprintf(buf, sizeof buf, "%s: %s", name,
-			 ret == PAPI_ENOEVNT ? "no such event here" : PAPI_strerror(ret));
+			 ret == PAPI_ENOEVNT ? "no such event here (see 'papi avail' and 'papi native')"
+					     : PAPI_strerror(ret));
 	return strdup(buf);
 }
 

@@ -4,24 +4,13 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "metrics.h"
 #include "tool.h"
 #include "base.h"
 
 char *st_reason(const char *name, int ret)
 {
-	const char *why = papi_last_reason();
-	char buf[512];
-	const char *core = NULL;
-	if (!strncasecmp(name, "PAPI_", 5) || ret == PAPI_ECMP)
-		core = pmu_core_unavailable_reason();
-	if (core)
-		return strdup(core);
-	if (why && *why)
-		return strdup(why);
-	snprintf(buf, sizeof buf, "%s: %s", name,
-		 ret == PAPI_ENOEVNT ? "no such event here (see 'papi avail' and 'papi native')"
-				     : PAPI_strerror(ret));
-	return strdup(buf);
+	return mg_reason(name, ret);	/* the metric groups' words, the same */
 }
 
 /* A reason without the "NAME: " it may start with (the message names it);
