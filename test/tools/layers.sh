@@ -181,16 +181,21 @@ for d in $(find "$obj" -mindepth 1 -maxdepth 1 -type d ! -name '[0-9]-*' | sort)
 	[ "$r" -ne 2 ] || exit 2
 	[ "$r" -eq 0 ] || status=1
 done
-while IFS="$tab" read -r d globs; do
-	[ -n "$d" ] || continue
-	[ -d "$d" ] || { echo "layers: no such folder: $d" >&2; exit 2; }
-	group "$d" "$globs"
-	r=$?
-	[ "$r" -ne 2 ] || exit 2
-	[ "$r" -eq 0 ] || status=1
-done <<GROUPS
-$groups
-GROUPS
+# each CHECK LINES: CHECK DIR ARG for each line "DIR<TAB>ARG" of LINES
+# (the -g and -p options): a failure sets status, a usage error exits 2.
+each() {
+	while IFS="$tab" read -r d arg; do
+		[ -n "$d" ] || continue
+		[ -d "$d" ] || { echo "layers: no such folder: $d" >&2; exit 2; }
+		"$1" "$d" "$arg"
+		r=$?
+		[ "$r" -ne 2 ] || exit 2
+		[ "$r" -eq 0 ] || status=1
+	done <<LINES
+$2
+LINES
+}
+each group "$groups"
 
 # pipe DIR SRC: the pipeline in DIR (and its sources' includes in SRC).
 pipe() {
@@ -224,16 +229,7 @@ pipe() {
 	[ $? -eq 0 ] || r=1
 	return $r
 }
-while IFS="$tab" read -r d s; do
-	[ -n "$d" ] || continue
-	[ -d "$d" ] || { echo "layers: no such folder: $d" >&2; exit 2; }
-	pipe "$d" "$s"
-	r=$?
-	[ "$r" -ne 2 ] || exit 2
-	[ "$r" -eq 0 ] || status=1
-done <<PIPES
-$pipes
-PIPES
+each pipe "$pipes"
 
 if [ -n "$src" ]; then
 	incs=$(mktemp)
