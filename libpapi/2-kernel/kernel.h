@@ -133,6 +133,15 @@ const struct kpmu *kpmu_find(const char *name);
 /* Number of core PMUs (two on a hybrid machine, 0 without a hardware PMU
  * driver). */
 int kpmu_core_count(void);
+/* 1 when p is one of the kernel's software kinds (software, tracepoint,
+ * breakpoint, kprobe, uprobe), else 0. */
+int kpmu_software(const struct kpmu *p);
+/* 1 when p counts per task, as a core PMU does: neither a core PMU nor a
+ * software kind, and without a cpumask, so that the kernel opens its events
+ * on a task (pid, cpu -1) and they follow it from CPU to CPU (msr: the TSC,
+ * APERF, MPERF while the task runs); 0 for an uncore PMU (its cpumask names
+ * the CPUs to open it on, CPU-wide), the others, and NULL. Loads p. */
+int kpmu_per_task(const struct kpmu *p);
 /* Read p's format fields, named events and cpumask once. PAPI_OK (also
  * when p has none of them), PAPI_EINVAL (p is not from kpmu_get/kpmu_find),
  * PAPI_ENOMEM (p then stays unloaded). */

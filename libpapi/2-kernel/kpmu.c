@@ -209,6 +209,29 @@ int kpmu_core_count(void)
 	return n;
 }
 
+/* The kernel's PMUs of its own software kinds, which libpfm4's perf::
+ * names or which are no counters (probes, breakpoints). */
+static const char *const sw_kinds[] = { "software", "tracepoint", "breakpoint", "kprobe",
+					"uprobe", NULL };
+
+/* kpmu_software: see kernel.h. */
+int kpmu_software(const struct kpmu *p)
+{
+	for (int i = 0; p && sw_kinds[i]; i++)
+		if (!strcmp(p->name, sw_kinds[i]))
+			return 1;
+	return 0;
+}
+
+/* kpmu_per_task: see kernel.h. perf's rule: a PMU with a cpumask is opened
+ * CPU-wide on the CPUs it names, any other per task. */
+int kpmu_per_task(const struct kpmu *p)
+{
+	if (!p || p->core || kpmu_software(p) || kpmu_load(p) != PAPI_OK)
+		return 0;
+	return p->cpus[0] == '\0';
+}
+
 /* ------------------------------------------------------------------ format and events */
 
 /* Parse a format file ("config:0-7,21", "config1:0-63") into *f. */

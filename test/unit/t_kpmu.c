@@ -92,6 +92,8 @@ static void the_list(void)
 	fs_write(root, "cpu_atom/cpus", "4-7");
 	fs_write(root, "cpu_core/type", "4");
 	fs_write(root, "cpu_core/cpus", "0-3");
+	fs_write(root, "msr/type", "9");
+	fs_write(root, "msr/events/tsc", "event=0x00");
 	/* The list was read already: new directories wait for a new scan. */
 	ok(kpmu_find("cpu_atom") == NULL, "the list is read once");
 	PAPI_shutdown();
@@ -111,6 +113,14 @@ static void the_list(void)
 	is_int(kpmu_load(imc), PAPI_OK, "load an uncore PMU");
 	is_str(imc->cpus, "0,36", "its cpumask once loaded");
 	is_int(kpmu_load(NULL), PAPI_EINVAL, "load NULL: PAPI_EINVAL");
+	/* perf's rule: a PMU that is no core's nor a software kind counts per
+	 * task unless a cpumask says where to open it CPU-wide */
+	is_int(kpmu_per_task(kpmu_find("msr")), 1, "msr (no cpumask) counts per task");
+	is_int(kpmu_per_task(imc), 0, "uncore_imc_0 (a cpumask) does not");
+	is_int(kpmu_per_task(kpmu_find("software")), 0, "nor the software PMU, a software kind");
+	is_int(kpmu_software(kpmu_find("software")), 1, "which kpmu_software says");
+	is_int(kpmu_per_task(kpmu_find("cpu")), 0, "nor a core PMU");
+	is_int(kpmu_per_task(NULL), 0, "nor NULL");
 	struct kpmu copy = *imc;
 	is_int(kpmu_load(&copy), PAPI_EINVAL, "load a PMU not from the list: PAPI_EINVAL");
 }
