@@ -192,7 +192,7 @@ static void header(void)
 	if (core >= 0)
 		printf("Core PMU (libpfm4)       : %s (%s)\n", pmu_get(core)->name, pmu_get(core)->desc);
 	for (int i = 0; i < pmu_count(); i++)
-		if (pmu_get(i)->sysfs)
+		if (pmu_get(i)->sysfs && pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)
 			printf("Core PMU (kernel, sysfs) : %s (%s)\n", pmu_get(i)->name, pmu_get(i)->desc);
 	printf("Number Hardware Counters : %d\n", PAPI_num_cmp_hwctrs(0));
 	printf("--------------------------------------------------------------------------------\n");

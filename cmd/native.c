@@ -177,6 +177,9 @@ static void pmu_header(struct nv *v, int pi)
 		printf("%s== PMU %s: %s\n", v->cur_pmu >= 0 ? "\n" : "", p->name, p->desc);
 		if (why)
 			printf("   not countable here: %s\n\n", why);
+		else if (p->sysfs && p->pfm_type != PFM_PMU_TYPE_CORE)
+			printf("   countable here (kernel PMU %s, per task, every privilege level);\n"
+			       "   its named events come from sysfs\n\n", p->kernel_name);
 		else if (p->sysfs)
 			printf("   countable here (kernel PMU %s, %d counters); libpfm4 does not know it:\n"
 			       "   its named events come from sysfs, then the kernel's generic events\n\n",

@@ -28,8 +28,10 @@
 /* ------------------------------------------------------------------ PMUs
  * pmus.c keeps the PMUs events are named on: those libpfm4 detected, each
  * matched to its kernel PMU, then the kernel's core PMUs that libpfm4 does
- * not know (sysfs = 1), whose events native_sysfs.c names. A PMU is usable
- * when the running kernel exposes it (kernel_type >= 0). */
+ * not know and its other PMUs that count per task (msr, kpmu_per_task:
+ * pfm_type PFM_PMU_TYPE_OS_GENERIC), both sysfs = 1, whose events
+ * native_sysfs.c names. A PMU is usable when the running kernel exposes
+ * it (kernel_type >= 0). */
 struct pmu {
 	int pfm_pmu;		/* libpfm4 pfm_pmu_t, -1 for a sysfs entry */
 	int pfm_type;		/* PFM_PMU_TYPE_CORE (sysfs entries too), _UNCORE, _OS_GENERIC */
@@ -37,7 +39,8 @@ struct pmu {
 	int num_cntrs, num_fixed;	/* as libpfm4 knows them; for a sysfs entry, how
 					 * many instruction counters the kernel accepted in
 					 * one group (0: none), and no fixed ones */
-	int sysfs;		/* 1: a kernel core PMU libpfm4 does not know */
+	int sysfs;		/* 1: a kernel core PMU libpfm4 does not know, or a
+				 * per-task PMU that is no core's */
 	char name[64];		/* libpfm4 name: "skx", "perf", "amd64_fam19h_zen4"; a
 				 * sysfs entry's is its kernel name: "cpu", "cpu_atom" */
 	char desc[128];
@@ -65,8 +68,9 @@ const char *pmu_forced_unknown(void);
 const char *pmu_core_sysfs(void);
 /* Index of the entry of libpfm4 PMU pfm_pmu, -1 when none. */
 int pmu_of_pfm(int pfm_pmu);
-/* Index of the core PMU entry whose kernel device is kernel_name ("cpu",
- * "cpu_atom", "armv8_pmuv3_0"), -1 when the kernel has no such core PMU. */
+/* Index of the core PMU entry (or sysfs entry) whose kernel device is
+ * kernel_name ("cpu", "cpu_atom", "armv8_pmuv3_0", "msr"), -1 when the
+ * kernel has no such PMU of those kinds. */
 int pmu_of_kernel(const char *kernel_name);
 /* Number of events libpfm4 lists over the PMUs it detected, but for the
  * uncore PMUs (perf_event_uncore's). */
@@ -168,7 +172,9 @@ int native_probe(int idx, char *why, size_t len);
  * "PMU/TERMS/MODS": the PMU's named sysfs events, the kernel's generic
  * events (cycles, instructions, L1-dcache-load-misses, ...: perf list's
  * names), or terms through its format files (event=0x3c,umask=0x01); MODS
- * any of u, k, h. Any core PMU of the kernel, whether libpfm4 knows it. */
+ * any of u, k, h. Any core PMU of the kernel, whether libpfm4 knows it;
+ * and a PMU that counts per task and is no core's ("msr/tsc/", also
+ * spelled "msr::tsc"), without MODS: it counts every privilege level. */
 struct native_sysfs {
 	char canon[PAPI_HUGE_STR_LEN];	/* "cpu/instructions/", "cpu/event=0x3c/u" */
 	char desc[PAPI_HUGE_STR_LEN];

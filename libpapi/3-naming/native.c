@@ -541,8 +541,9 @@ static int sw_resolve(const char *name, int *idx, int *done)
 	return nt_add_alias(name, h, sw.canon, sw.desc, &sw.attr, -1, sw.has_domain_mod, idx);
 }
 
-/* A name spelled PMU/TERMS/MODS, named from sysfs (lock held). */
-static int sysfs_resolve(const char *name, int *idx)
+/* A name spelled PMU/TERMS/MODS, named from sysfs (lock held); spelled is
+ * that spelling of name when name is written otherwise, else NULL. */
+static int sysfs_resolve(const char *name, const char *spelled, int *idx)
 {
 	unsigned h = str_hash(name);
 	int i = ht_find(name, h);
@@ -551,13 +552,31 @@ static int sysfs_resolve(const char *name, int *idx)
 		return PAPI_OK;
 	}
 	struct native_sysfs ns;
-	int r = native_sysfs_match(name, &ns);
+	int r = native_sysfs_match(spelled ? spelled : name, &ns);
 	if (r <= 0)
 		return r < 0 ? r : PAPI_ENOEVNT;
 	r = nt_add_alias(name, h, ns.canon, ns.desc, &ns.attr, ns.pmu, ns.has_domain_mod, idx);
 	if (r == PAPI_OK)
 		nt_slot(*idx)->sysfs = 1;
 	return r;
+}
+
+/* "PMU::EVENT[:MODS]" of a PMU that counts per task and is no core's
+ * (msr::tsc, as perf_event_uncore named them before): 1 and its spelling
+ * "PMU/EVENT/MODS" in buf, else 0. */
+static int task_spelling(const char *name, char *buf, size_t len)
+{
+	const char *sep = strstr(name, "::");
+	char pmu[64];
+	if (!sep || sep == name || (size_t)(sep - name) >= sizeof pmu || strchr(name, '/'))
+		return 0;
+	snprintf(pmu, sizeof pmu, "%.*s", (int)(sep - name), name);
+	int p = pmu_of_kernel(pmu);
+	if (p < 0 || pmu_get(p)->pfm_type == PFM_PMU_TYPE_CORE)
+		return 0;
+	const char *ev = sep + 2, *q = strchr(ev, ':');
+	size_t n = q ? (size_t)(q - ev) : strlen(ev);
+	return (size_t)snprintf(buf, len, "%s/%.*s/%s", pmu, (int)n, ev, q ? q + 1 : "") < len;
 }
 
 /* native_resolve: see naming.h. */
@@ -584,8 +603,14 @@ int native_resolve(const char *name, int hint, int *idx)
 	int r = native_init();
 	if (r != PAPI_OK)
 		return r;
+	char spelled[NATIVE_NAME_MAX + 1];
 	pthread_mutex_lock(&nt_lock);
-	r = strchr(name, '/') ? sysfs_resolve(name, idx) : nt_resolve(name, hint, idx);
+	if (strchr(name, '/'))
+		r = sysfs_resolve(name, NULL, idx);
+	else if (task_spelling(name, spelled, sizeof spelled))
+		r = sysfs_resolve(name, spelled, idx);
+	else
+		r = nt_resolve(name, hint, idx);
 	pthread_mutex_unlock(&nt_lock);
 	return r;
 }

@@ -18,6 +18,11 @@
  *     umask=0x01", a named event followed by more terms), as kpmu_encode.
  * MODS are perf's u, k and h: count at user, kernel and hypervisor level
  * (those given; none: the EventSet's domain decides).
+ *
+ * A PMU that is no core's but counts per task (msr) is named the same way,
+ * by its named events and its format, without generic events; its driver
+ * excludes no privilege level, so it takes no MODS and counts every level
+ * whatever the EventSet's domain.
  */
 
 /* The kernel's generic hardware events (PERF_TYPE_HARDWARE), in perf's
@@ -164,7 +169,12 @@ int native_sysfs_match(const char *name, struct native_sysfs *out)
 	const struct kpmu *k = kpmu_find(pmu);
 	if (pi < 0 || !k) {
 		papi_set_reason("%.200s: this kernel has no core PMU called %s%s", name, pmu,
-				k ? " (only core PMUs are named so here)" : "");
+				k ? " (only core PMUs and those counting per task are named so here)" : "");
+		return PAPI_ENOEVNT;
+	}
+	if (!k->core && s2[1]) {
+		papi_set_reason("%.200s: %s counts every privilege level, its driver excludes none: "
+				"no modifiers after the last '/'", name, pmu);
 		return PAPI_ENOEVNT;
 	}
 	memset(out, 0, sizeof *out);
@@ -173,7 +183,7 @@ int native_sysfs_match(const char *name, struct native_sysfs *out)
 	const char *canon_terms = terms, *what = "raw event";
 	char gname[64];
 	const struct kpmu_event *ev = strchr(terms, ',') || strchr(terms, '=') ? NULL : kpmu_event(k, terms);
-	int g = ev || strchr(terms, ',') ? -1 : generic_find(terms, strlen(terms));
+	int g = ev || !k->core || strchr(terms, ',') ? -1 : generic_find(terms, strlen(terms));
 	if (ev) {
 		canon_terms = ev->name;
 		what = "event";
@@ -198,10 +208,17 @@ int native_sysfs_match(const char *name, struct native_sysfs *out)
 				 " (%g %s per count)", ev->scale, ev->unit);
 	}
 	a->size = sizeof *a;
-	int r = parse_mods(s2 + 1, a, name);
-	if (r != PAPI_OK)
-		return r;
-	out->has_domain_mod = s2[1] != '\0';
+	if (k->core) {
+		int r = parse_mods(s2 + 1, a, name);
+		if (r != PAPI_OK)
+			return r;
+		out->has_domain_mod = s2[1] != '\0';
+	} else {		/* counted per task at every level: the domain is fixed */
+		out->has_domain_mod = 1;
+		size_t n = strlen(out->desc);
+		snprintf(out->desc + n, sizeof out->desc - n, "; counted per task at every "
+			 "privilege level (the PMU excludes none)");
+	}
 	if ((size_t)snprintf(out->canon, sizeof out->canon, "%s/%s/%s", pmu, canon_terms, s2 + 1) >=
 	    sizeof out->canon) {
 		papi_set_reason("%.200s: the name is too long", name);
@@ -223,7 +240,7 @@ static int generic_listed(const struct kpmu *k, int g)
 {
 	char buf[64], d[8];
 	struct perf_event_attr a;
-	if (g < NHW && !hw_events[g].desc)
+	if (!k->core || (g < NHW && !hw_events[g].desc))
 		return 0;
 	generic_event(g, buf, sizeof buf, &a, d, sizeof d);
 	return kpmu_event(k, buf) == NULL;

@@ -14,8 +14,9 @@
  * (kpmu.c). Each libpfm4 PMU is matched to its kernel PMU by name. A kernel
  * core PMU that no libpfm4 PMU matches (a CPU newer than libpfm4, or the
  * second core type of a hybrid) gets an entry of its own, whose events are
- * named from sysfs (native_sysfs.c). Hardware events can be counted when
- * some core PMU of the list is in the kernel.
+ * named from sysfs (native_sysfs.c), and so does each kernel PMU that is no
+ * core's but counts per task (msr, kpmu_per_task). Hardware events can be
+ * counted when some core PMU of the list is in the kernel.
  */
 
 static pthread_mutex_t pm_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -133,25 +134,31 @@ static int probe_counters(const struct kpmu *k)
 	return n;
 }
 
-/* The kernel's core PMUs no libpfm4 PMU took: entries named from sysfs. */
-static int add_sysfs_cores(void)
+/* Entries named from sysfs for the kernel's PMUs no libpfm4 PMU took: its
+ * core PMUs (cores), or else those that count per task without being a
+ * core's (msr), which perf counts as it counts the core's events. */
+static int add_sysfs(int cores)
 {
 	for (int i = 0; i < kpmu_count(); i++) {
 		const struct kpmu *k = kpmu_get(i);
-		if (!k->core || claimed(k->name))
+		if ((cores ? !k->core : !kpmu_per_task(k)) || claimed(k->name))
 			continue;
 		struct pmu *p = pm_append();
 		if (!p)
 			return PAPI_ENOMEM;
 		p->pfm_pmu = -1;
-		p->pfm_type = PFM_PMU_TYPE_CORE;
+		p->pfm_type = cores ? PFM_PMU_TYPE_CORE : PFM_PMU_TYPE_OS_GENERIC;
 		p->sysfs = 1;
 		p->kernel_type = k->type;
-		p->num_cntrs = probe_counters(k);
+		p->num_cntrs = cores ? probe_counters(k) : 0;
 		snprintf(p->name, sizeof p->name, "%s", k->name);
 		snprintf(p->kernel_name, sizeof p->kernel_name, "%s", k->name);
-		snprintf(p->desc, sizeof p->desc, "%s%.60s (kernel driver, events from sysfs)",
-			 k->cpus[0] ? "core PMU of CPUs " : "core PMU", k->cpus);
+		if (cores)
+			snprintf(p->desc, sizeof p->desc, "%s%.60s (kernel driver, events from sysfs)",
+				 k->cpus[0] ? "core PMU of CPUs " : "core PMU", k->cpus);
+		else
+			snprintf(p->desc, sizeof p->desc, "kernel PMU counting per task, every "
+				 "privilege level (events from sysfs)");
 	}
 	return PAPI_OK;
 }
@@ -332,7 +339,7 @@ static int pm_detect(void)
 	for (int i = 0; i < npmus; i++)
 		if (pmus[i].pfm_type == PFM_PMU_TYPE_CORE)
 			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], NULL);
-	int r = add_sysfs_cores();
+	int r = add_sysfs(1);
 	if (r != PAPI_OK)
 		return r;
 	for (int i = 0; i < npmus; i++)
@@ -343,6 +350,8 @@ static int pm_detect(void)
 	for (int i = 0; i < npmus; i++)
 		if (pmus[i].pfm_type != PFM_PMU_TYPE_CORE && pmus[i].pfm_pmu >= 0)
 			pmus[i].kernel_type = pmu_kernel_lookup(&pmus[i], core_name);
+	if ((r = add_sysfs(0)) != PAPI_OK)
+		return r;
 	pm_reasons();
 	return PAPI_OK;
 }
@@ -442,8 +451,8 @@ int pmu_of_kernel(const char *kernel_name)
 	if (pmus_init() != PAPI_OK || !kernel_name)
 		return -1;
 	for (int i = 0; i < npmus; i++)
-		if (pmus[i].pfm_type == PFM_PMU_TYPE_CORE && pmus[i].kernel_type >= 0 &&
-		    !strcmp(pmus[i].kernel_name, kernel_name))
+		if ((pmus[i].pfm_type == PFM_PMU_TYPE_CORE || pmus[i].sysfs) &&
+		    pmus[i].kernel_type >= 0 && !strcmp(pmus[i].kernel_name, kernel_name))
 			return i;
 	return -1;
 }

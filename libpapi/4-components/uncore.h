@@ -19,10 +19,11 @@
  *   uncore_pmus.c   the PMUs: which, on which CPUs, libpfm4's table for
  *                   each, the listed events; the lock, under all of them
  *
- * Which PMUs: every one the kernel lists (kpmu.c) that is not a CPU core's
- * and not one of its software kinds (software, tracepoint, breakpoint,
- * kprobe, uprobe): uncore_imc_0, uncore_cha_3, amd_l3, amd_df, power,
- * msr, cstate_pkg, ...
+ * Which PMUs: every one the kernel lists (kpmu.c) that is not a CPU core's,
+ * not one of its software kinds (software, tracepoint, breakpoint, kprobe,
+ * uprobe) and not one that counts per task (no cpumask, as msr: perf_event
+ * counts those with the core's events): uncore_imc_0, uncore_cha_3, amd_l3,
+ * amd_df, power, cstate_pkg, ...
  *
  * How they are named: where libpfm4 has the PMU's table and detected it, by
  * libpfm4's names as
@@ -35,8 +36,7 @@
  *
  * How they count: an uncore PMU counts a whole socket or die, whoever runs
  * there. Its cpumask names one CPU of each; an event is opened there with
- * pid -1 (system-wide) and the counts are summed (a PMU without a cpumask
- * is opened on every online CPU). That needs perf_event_paranoid 0 or
+ * pid -1 (system-wide) and the counts are summed. That needs perf_event_paranoid 0 or
  * lower, or CAP_PERFMON. Each event is its own group, so the kernel
  * multiplexes more events than counters; counts are scaled by the time
  * they ran, as perf does.

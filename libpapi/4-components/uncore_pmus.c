@@ -6,10 +6,6 @@
 
 #include "4-components/uncore.h"
 
-/* The kernel's PMUs of its own software kinds: not this component's. */
-static const char *const not_ours[] = { "software", "tracepoint", "breakpoint", "kprobe",
-					"uprobe", NULL };
-
 pthread_mutex_t unc_lock = PTHREAD_MUTEX_INITIALIZER;
 struct upmu *unc_pmus;
 int unc_npmus;
@@ -94,14 +90,11 @@ static int assumed_family(const char *pfm_name)
 	return n && !strncmp(pfm_name, assumed, n) && pfm_name[n] == '_';
 }
 
+/* Neither a core PMU, nor a software kind, nor one that counts per task
+ * (msr: perf_event's, as the core's). */
 static int is_ours(const struct kpmu *k)
 {
-	if (k->core)
-		return 0;
-	for (int i = 0; not_ours[i]; i++)
-		if (!strcmp(k->name, not_ours[i]))
-			return 0;
-	return 1;
+	return !k->core && !kpmu_software(k) && !kpmu_per_task(k);
 }
 
 int unc_find_kernel(const char *name, size_t n)
@@ -202,8 +195,8 @@ static void none_why(char *why, size_t len)
 		snprintf(why, len, "No uncore PMUs or events found: the kernel lists no PMUs "
 			 "(no /sys/bus/event_source/devices)");
 	else
-		snprintf(why, len, "No uncore PMUs or events found: the kernel has only core and "
-			 "software PMUs (%.36s), as most VMs", have);
+		snprintf(why, len, "No uncore PMUs or events found: the kernel has only core, "
+			 "software and per-task PMUs (%.36s), as most VMs", have);
 }
 
 void unc_pmus_free(void)

@@ -1,4 +1,4 @@
-/* oracle_work.c: deterministic workloads for the oracle tests (test/oracle): fresh pages touched by user space or filled by the kernel, threads, a pipe ping-pong. */
+/* oracle_work.c: deterministic workloads for the oracle tests (test/oracle): fresh pages touched by user space or filled by the kernel, threads, a pipe ping-pong, a spin and a sleep. */
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static long page;
@@ -107,6 +108,19 @@ static int pingpong(long n)
 	return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
 }
 
+/* Spin for ms milliseconds of this thread's CPU time, then sleep as long:
+ * what counts per task sees the spin alone. */
+static int spin(long ms)
+{
+	struct timespec t0, t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+	do
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+	struct timespec d = { ms / 1000, ms % 1000 * 1000000 };
+	return nanosleep(&d, NULL) != 0;
+}
+
 int main(int argc, char **argv)
 {
 	page = sysconf(_SC_PAGESIZE);
@@ -126,8 +140,10 @@ int main(int argc, char **argv)
 		return zero(n);
 	if (argc == 3 && n > 0 && !strcmp(argv[1], "pingpong"))
 		return pingpong(n);
+	if (argc == 3 && n > 0 && !strcmp(argv[1], "spin"))
+		return spin(n);
 	if (argc == 4 && n > 0 && n <= 64 && atol(argv[3]) > 0 && !strcmp(argv[1], "threads"))
 		return threads((int)n, atol(argv[3]));
-	fprintf(stderr, "usage: oracle_work [wait] touch|zero|pingpong N | threads T N\n");
+	fprintf(stderr, "usage: oracle_work [wait] touch|zero|pingpong|spin N | threads T N\n");
 	return 2;
 }

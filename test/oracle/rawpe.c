@@ -1,5 +1,6 @@
 /* rawpe.c: the oracle tests' own perf_event_open counter (see rawpe.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
@@ -13,26 +14,60 @@
  * the stall events are the ARMv8 common events (0x23, 0x24), counted as raw
  * events of the core PMU, and the kernel's generic stall events. */
 static const struct raw_event events[] = {
-	{ "perf::TASK-CLOCK", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-	{ "perf::CPU-CLOCK", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-	{ "perf::PAGE-FAULTS", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "perf::MINOR-FAULTS", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-	{ "perf::CONTEXT-SWITCHES", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "PAPI_TOT_INS", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-	{ "PAPI_TOT_CYC", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "PAPI_BR_INS", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "STALL_FRONTEND", PERF_TYPE_RAW, 0x23 },
-	{ "STALL_BACKEND", PERF_TYPE_RAW, 0x24 },
-	{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
+	{ "perf::TASK-CLOCK", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, 0 },
+	{ "perf::CPU-CLOCK", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, 0 },
+	{ "perf::PAGE-FAULTS", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, 0 },
+	{ "perf::MINOR-FAULTS", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN, 0 },
+	{ "perf::CONTEXT-SWITCHES", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, 0 },
+	{ "PAPI_TOT_INS", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0 },
+	{ "PAPI_TOT_CYC", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0 },
+	{ "PAPI_BR_INS", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, 0 },
+	{ "STALL_FRONTEND", PERF_TYPE_RAW, 0x23, 0 },
+	{ "STALL_BACKEND", PERF_TYPE_RAW, 0x24, 0 },
+	{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, 0 },
+	{ "stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND, 0 },
 };
+
+/* The first line of sysfs file msr/rel into buf: 0, or -1. */
+static int msr_file(const char *rel, char *buf, size_t len)
+{
+	char path[256];
+	snprintf(path, sizeof path, "/sys/bus/event_source/devices/msr/%s", rel);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	int r = fgets(buf, (int)len, f) ? 0 : -1;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return r;
+}
+
+/* msr::EVENT from the msr PMU's sysfs directory, as the kernel describes it. */
+static const struct raw_event *raw_msr(const char *name)
+{
+	static struct raw_event ev;
+	static char evname[64];
+	char buf[128], rel[96];
+	unsigned long type;
+	unsigned long long config;
+	if (strncmp(name, "msr::", 5) || strlen(name) >= sizeof evname || strchr(name + 5, '/'))
+		return NULL;
+	snprintf(rel, sizeof rel, "events/%s", name + 5);
+	if (msr_file("type", buf, sizeof buf) || sscanf(buf, "%lu", &type) != 1 ||
+	    msr_file("format/event", buf, sizeof buf) || strcmp(buf, "config:0-63") ||
+	    msr_file(rel, buf, sizeof buf) || sscanf(buf, "event=%llx", &config) != 1)
+		return NULL;
+	snprintf(evname, sizeof evname, "%s", name);
+	ev = (struct raw_event){ evname, (uint32_t)type, config, 1 };
+	return &ev;
+}
 
 const struct raw_event *raw_by_name(const char *name)
 {
 	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
 		if (strcmp(events[i].name, name) == 0)
 			return &events[i];
-	return NULL;
+	return raw_msr(name);
 }
 
 int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel)
@@ -43,8 +78,8 @@ int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel)
 	a.type = ev->type;
 	a.config = ev->config;
 	a.disabled = 1;
-	a.exclude_kernel = !kernel;
-	a.exclude_hv = 1;
+	a.exclude_kernel = !kernel && !ev->every_level;
+	a.exclude_hv = !ev->every_level;
 	a.inherit = inherit ? 1 : 0;
 	long fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	return fd < 0 ? -errno : (int)fd;

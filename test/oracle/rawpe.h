@@ -18,6 +18,8 @@ struct raw_event {
 	const char *name;	/* the name the test gives libpapi */
 	uint32_t type;		/* PERF_TYPE_SOFTWARE, PERF_TYPE_HARDWARE, ... */
 	uint64_t config;
+	int every_level;	/* the PMU excludes no privilege level (msr): opened
+				 * with no exclude_* bit, whatever kernel says */
 };
 
 /* raw_open: a disabled counter of ev on pid (0: the calling thread), on any
@@ -37,7 +39,9 @@ long long raw_read(int fd);
 void raw_close(int fd);
 
 /* raw_by_name: the event of that name in the tests' table (perf::PAGE-FAULTS,
- * PAPI_TOT_INS, ...), or NULL. */
+ * PAPI_TOT_INS, ...), or msr::EVENT read from the kernel's msr PMU in sysfs
+ * (its type, and its event file "event=0xN" under the format config:0-63;
+ * counted at every level; valid until the next msr:: lookup), or NULL. */
 const struct raw_event *raw_by_name(const char *name);
 
 #endif

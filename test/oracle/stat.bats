@@ -136,3 +136,36 @@ load stat_helper
 	# scheduler's time its own way): 5% below is still the same time
 	atleast "papi task-clock (ms)" "$a" $((used * 95 / 100 / 1000000)) "$cmd"
 }
+
+@test "msr::tsc counts the command's TSC ticks while it runs, as perf stat's msr/tsc/" {
+	[ -r /sys/bus/event_source/devices/msr/events/tsc ] || skip "no msr PMU with a tsc event here"
+	# 200 ms of CPU time, then 200 ms asleep: counted per task, the TSC
+	# ticks only while the command runs, at the TSC's rate per ns of task
+	# clock (the same for both tools: 1%), and as many as perf counts to the
+	# task clock's 20%; summed over CPUs it would count the sleep and the
+	# other CPUs too
+	local cmd="$WORK spin 200"
+	perf_stat msr/tsc/,task-clock q.csv $cmd
+	if ! grep -q '^[0-9]*,,msr/tsc/,' q.csv; then
+		# msr excludes no privilege level: the kernel opens it only for
+		# one who may count the kernel (perf: <not supported>)
+		! kernel_ok || { cat q.csv; false; }
+		run --separate-stderr papi stat -x, -o p.csv -e msr::tsc,perf::TASK-CLOCK $cmd
+		[[ "$stderr$(cat p.csv 2>/dev/null)" == *"counting the kernel needs perf_event_paranoid 1 or lower"* ]] ||
+			{ echo "papi stat said: $stderr"; false; }
+		! papi_csv p.csv msr::tsc 2>/dev/null
+		return
+	fi
+	run -0 papi stat -x, -o p.csv -e msr::tsc,perf::TASK-CLOCK $cmd
+	local a at b bt
+	a=$(papi_csv p.csv msr::tsc) || { cat p.csv; false; }
+	at=$(papi_csv p.csv perf::TASK-CLOCK) || { cat p.csv; false; }
+	b=$(perf_val q.csv msr/tsc/) || { cat q.csv; false; }
+	# perf's task-clock in ns: the column after its percentage's
+	bt=$(awk -F, '$3 == "task-clock" { print $4 }' q.csv)
+	share "msr::tsc" "$a" "$b" 20 "$cmd"
+	local ra rb
+	ra=$(awk -v a="$a" -v t="$at" 'BEGIN { printf "%d\n", a * 1e6 / t }')
+	rb=$(awk -v a="$b" -v t="$bt" 'BEGIN { printf "%d\n", a * 1e6 / t }')
+	share "TSC ticks per ms of task clock" "$ra" "$rb" 1 "$cmd"
+}

@@ -178,12 +178,23 @@ static void sysfs_names(void)
 			   n->attr.exclude_user == rows[i].eu, "line %d: the modifiers set the domain",
 			   rows[i].line);
 	}
-	/* A PMU that is not a core's belongs to perf_event_uncore, not to
-	 * perf_event. */
-	int uc = PAPI_get_component_index("perf_event_uncore"), mc = -1;
-	ok(uc > 0 && PAPI_event_name_to_code("msr/tsc/", &mc) == PAPI_OK &&
-	   PAPI_get_event_component(mc) == uc, "msr/tsc/ is perf_event_uncore's (%d): %s", uc,
-	   papi_last_reason());
+	/* A PMU that is not a core's but counts per task (no cpumask: msr)
+	 * is perf_event's, as perf counts it: on the task, every privilege
+	 * level (its driver excludes none), whatever the set's domain. */
+	int mc = -1, mc2 = -1;
+	ok(PAPI_event_name_to_code("msr/tsc/", &mc) == PAPI_OK && PAPI_get_event_component(mc) == 0,
+	   "msr/tsc/ is perf_event's: %s", papi_last_reason());
+	ok(PAPI_event_name_to_code("msr::tsc", &mc2) == PAPI_OK && mc2 == mc,
+	   "msr::tsc names the same event: %s", papi_last_reason());
+	const struct native *mn = native_get(mc & PAPI_NATIVE_AND_MASK);
+	ok(mn && mn->attr.type == 9 && mn->attr.config == 0 && mn->has_domain_mod &&
+	   !mn->attr.exclude_user && !mn->attr.exclude_kernel && !mn->attr.exclude_hv &&
+	   !mn->attr.exclude_guest, "msr/tsc/: type 9 config 0, every level, the domain fixed");
+	papi_clear_reason();
+	is_int(PAPI_event_name_to_code("msr/tsc/u", &mc2), PAPI_ENOEVNT, "msr/tsc/u refused");
+	ok(strstr(papi_last_reason(), "no modifiers") != NULL, "saying why: %s", papi_last_reason());
+	is_int(PAPI_event_name_to_code("msr/cycles/", &mc2), PAPI_ENOEVNT,
+	       "no generic events on msr");
 
 	/* A raw encoding counts, at user level by default. */
 	int es = PAPI_NULL, fd;
@@ -209,7 +220,7 @@ static void sysfs_names(void)
 /* Every event the sysfs PMU lists, once, and as many as the component says. */
 static void enumeration(void)
 {
-	int code = PAPI_NATIVE_MASK, n = 0, seen_cycles = 0, seen_ins = 0, seen_l1 = 0, dup = 0;
+	int code = PAPI_NATIVE_MASK, n = 0, seen_cycles = 0, seen_ins = 0, seen_l1 = 0, seen_tsc = 0, dup = 0;
 	char prev[8][PAPI_MAX_STR_LEN] = { { 0 } };
 	is_int(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, 0), PAPI_OK, "a first native event");
 	do {
@@ -220,6 +231,7 @@ static void enumeration(void)
 		seen_cycles += !strcmp(name, "cpu/cycles/");
 		seen_ins += !strcmp(name, "cpu/instructions/");
 		seen_l1 += !strcmp(name, "cpu/L1-dcache-load-misses/");
+		seen_tsc += !strcmp(name, "msr/tsc/");
 		for (int k = 0; k < 8; k++)
 			dup += !strcmp(prev[k], name);
 		snprintf(prev[n % 8], sizeof prev[0], "%s", name);
@@ -233,8 +245,10 @@ static void enumeration(void)
 	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
 	is_int(n, ci->num_native_events, "as many as the component counts");
 	/* 5 named events, the 10 generic hardware events but the two named so
-	 * (instructions, branch-misses; aliases are not listed), 42 cache events. */
-	is_int(n, 5 + 8 + 42, "sysfs events and the generic ones");
+	 * (instructions, branch-misses; aliases are not listed), 42 cache
+	 * events; and msr's tsc (no generic events there). */
+	is_int(n, 5 + 8 + 42 + 1, "sysfs events and the generic ones, and msr/tsc/");
+	is_int(seen_tsc, 1, "msr/tsc/ listed once");
 	int found = 0;
 	for (int i = 0; i < PAPI_PMU_MAX && ci->pmu_names[i]; i++)
 		found |= !strcmp(ci->pmu_names[i], "cpu");
