@@ -140,6 +140,24 @@ SH
 	[ "$output" = arg-file ]
 }
 
+@test "bash: after papi stat's program, its arguments complete, not papi stat's options" {
+	local p
+	p=$(fake_papi)
+	touch ./--our-file
+	# no completion loaded for the program: its arguments are file names
+	complete_words "$p" stat -e PAPI_TOT_INS bash --ou
+	[ "$output" = --our-file ]
+	complete_words "$p" stat bash -
+	! grep -qx -- --event <<<"$output"
+	! grep -qx -- -e <<<"$output"
+	grep -qx -- --our-file <<<"$output"
+	# an option of the program that papi stat has too takes the program's value
+	complete_words "$p" stat -r 2 bash -e PAPI_TOT
+	[ -z "$output" ]
+	complete_words "$p" stat bash --output = out
+	! grep -q -- out-a <<<"$output"
+}
+
 @test "bash: event names split at ':' by bash still complete" {
 	local p
 	p=$(fake_papi)
@@ -212,6 +230,25 @@ zsh_complete() {
 	[ "$output" = "papi stat -e perf::TASK-CLOCK -r 2 mytool" ]
 	zsh_complete 'papi command-line perf::PAGE-F'
 	[ "$output" = "papi command-line perf::PAGE-FAULTS" ]
+}
+
+@test "zsh: after papi stat's program, its arguments complete, not papi stat's options" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	touch ./--our-file
+	zsh_complete 'papi stat -e perf::TASK-CLOCK mytool --ou'
+	[ "$output" = "papi stat -e perf::TASK-CLOCK mytool --our-file" ]
+	zsh_complete 'papi stat mytool -e perf::TASK-CL'
+	[ "$output" = "papi stat mytool -e perf::TASK-CL" ]
+}
+
+@test "fish: after papi stat's program, its arguments complete, not papi stat's options" {
+	command -v fish >/dev/null || skip "fish is not installed"
+	fish_complete 'papi stat -e perf::TASK-CLOCK mytool --ou'
+	[ -z "$output" ]
+	fish_complete 'papi stat mytool -e perf::TASK-CL'
+	[ -z "$output" ]
+	fish_complete 'papi stat -r 2 mytool -o '
+	[ "$output" = "$(printf '%s\n' alpha beta)" ]
 }
 
 @test "fish: subcommands and version options complete" {
