@@ -69,6 +69,16 @@ static int is_clock(const char *name)
 	return 0;
 }
 
+/* The unit of metric m's values in the reports, which the JSON keeps: "ns"
+ * for the real time and the clocks, "value" for an instant event, else
+ * "count". */
+static const char *unit_of(const struct hlr *r, int m)
+{
+	if (m == HLR_REALNS || is_clock(r->metric[m]))
+		return "ns";
+	return r->instant[m] ? "value" : "count";
+}
+
 /* One column of the event table: a count, or seconds for a clock. */
 static void cell(double v, int clock)
 {
@@ -236,6 +246,7 @@ static int summary(const struct hlr *r, int json)
 				json_kdouble(&j, "min", mm[0]);
 				json_kdouble(&j, "median", mm[1]);
 				json_kdouble(&j, "max", mm[2]);
+				json_kstr(&j, "unit", unit_of(r, m));
 				json_obj_end(&j);
 			}
 			json_obj_end(&j);
@@ -339,6 +350,11 @@ static int detail(const struct hlr *r, int json)
 	if (json) {
 		json_init(&j, stdout, 1);
 		json_obj_begin(&j);
+		json_key(&j, "units");	/* of the values under "events" */
+		json_obj_begin(&j);
+		for (int m = 0; m < r->nmetric; m++)
+			json_kstr(&j, r->metric[m], unit_of(r, m));
+		json_obj_end(&j);
 		json_key(&j, "ranks");
 		json_arr_begin(&j);
 	} else {

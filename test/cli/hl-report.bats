@@ -198,3 +198,22 @@ C
 	unit=$(awk '/>perf::TASK-CLOCK<\/text>/ { f = 1 } f && /rotate\(-90/ { sub(/.*">/, ""); sub(/<.*/, ""); print; exit }' regions.svg)
 	[ "$unit" = s ] || { echo "TASK-CLOCK panel unit: '$unit'"; false; }
 }
+
+@test "hl-report --json: each event says its unit, TASK-CLOCK the nanoseconds of the rank file" {
+	build_prog
+	PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS ./prog
+	run -0 papi hl-report --json
+	[ "$(jq -r '.regions.outer.events["perf::TASK-CLOCK"].unit' <<<"$output")" = ns ]
+	[ "$(jq -r '.regions.outer.events["perf::PAGE-FAULTS"].unit' <<<"$output")" = count ]
+	# the region's own entries in the file the program wrote, summed
+	local want
+	want=$(jq '[.threads[].regions[] | select(.name == "outer") | ."perf::TASK-CLOCK" | tonumber] | add' \
+		papi_hl_output/rank_*.json)
+	[ "$(jq '.regions.outer.events["perf::TASK-CLOCK"].total' <<<"$output")" = "$want" ]
+	[ "$(jq --argjson n "$want" '.regions.outer.CPU_time_in_s - $n / 1e9 | . < 1e-9 and . > -1e-9' \
+		<<<"$output")" = true ]
+	run -0 papi hl-report --detail --json
+	[ "$(jq -r '.units["perf::TASK-CLOCK"]' <<<"$output")" = ns ]
+	[ "$(jq -r '.units.real_time_nsec' <<<"$output")" = ns ]
+	[ "$(jq -r '.units["perf::PAGE-FAULTS"]' <<<"$output")" = count ]
+}
