@@ -77,8 +77,6 @@ static void detail(struct json *j, const PAPI_component_info_t *ci)
 		return;
 	}
 	printf("  version:  %s\n", ci->version);
-	if (ci->partially_disabled)
-		printf("  partially disabled: %s\n", ci->partially_disabled_reason);
 	printf("  presets:  %d defined for this CPU\n", ci->num_preset_events);
 	printf("  multiplexed counters: %d\n", ci->num_mpx_cntrs);
 	printf("  domains:  %s (default %s)\n", ad, dd);
@@ -227,6 +225,14 @@ static void uncore_pmus(struct json *j, const PAPI_component_info_t *ci, const c
 	}
 }
 
+/* PAPI 7.2's partially disabled component, said as papi_component_avail
+ * says it: under the active line, with the reason. */
+static void partly(const PAPI_component_info_t *ci)
+{
+	if (ci->partially_disabled)
+		printf("  partially disabled: %s\n", ci->partially_disabled_reason);
+}
+
 /* A component other than perf_event: its events and what it counts, or why
  * it is disabled (j NULL: text). */
 static void other(struct json *j, const PAPI_component_info_t *ci, int details)
@@ -269,6 +275,7 @@ static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 			printf("  fix:      %s\n", fix);
 	} else {
 		printf("  active:   yes\n");
+		partly(ci);
 		if (count_why)
 			printf("  but counting fails: %s\n", count_why);
 		if (ci->num_native_events <= 0 && !strcmp(ci->name, "sde")) {
@@ -369,6 +376,7 @@ int cmd_component(int argc, char **argv)
 				continue;
 			}
 			printf("  active:   yes (%s, kernel %s)\n", ci->support_version, ci->kernel_version);
+			partly(ci);
 			if (count_why)
 				printf("  but counting fails: %s\n", count_why);
 			printf("  events:   %d native, %d presets available here\n", ci->num_native_events,

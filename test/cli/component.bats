@@ -114,13 +114,18 @@ load helper
 	[[ "$output" == *"perf_event_uncore: "*"  PMUs:"*"    $name "*"named by "*"CPU"* ]]
 }
 
-@test "papi component -d: perf_event is partially disabled where perf stat counts no hardware event (PAPI 7.2)" {
+@test "papi component: perf_event is partially disabled where perf stat counts no hardware event (PAPI 7.2)" {
 	command -v perf >/dev/null || skip "perf is not installed"
 	command -v jq >/dev/null || skip "jq is not installed"
 	run -0 perf stat -x, -e instructions -- true
 	[[ "$output" == *"<not supported>,,instructions"* ]] || skip "perf stat counts instructions here"
-	run -0 papi component -d
-	[[ "$output" == *$'\n'"perf_event: "*$'\n'"  partially disabled: "*"software events"* ]]
+	# as papi_component_avail says it, under the active line, with or without -d
+	local opt
+	for opt in "" -d; do
+		run -0 papi component $opt
+		[[ "$output" == *$'\n'"perf_event: "*$'\n'"  active:   yes "*$'\n'"  partially disabled: "*"software events"* ]]
+		[ "$(grep -c 'partially disabled:' <<<"$output")" = 1 ]
+	done
 	run -0 papi component -d --json
 	[ "$(jq -r '.components[0].detail.partially_disabled' <<<"$output")" = true ]
 	[ "$(jq -r '.components[] | select(.name == "io") | .detail.partially_disabled' <<<"$output")" = false ]
