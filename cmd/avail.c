@@ -132,11 +132,14 @@ static void json_event(struct json *j, const PAPI_event_info_t *in, int avail)
 	json_obj_end(j);
 }
 
-/* One table: presets (from PAPI_PRESET_MASK) or user events (PAPI_UE_MASK). */
-static void list(struct av *a, int first)
+/* One table: the walk from code (PAPI_PRESET_MASK or PAPI_UE_MASK) with
+ * modifier start, then next: PAPI 7.2's papi_avail walks the CPU's presets
+ * (PAPI_ENUM_FIRST, PAPI_PRESET_ENUM_CPU), then those of the components
+ * (PAPI_PRESET_ENUM_FIRST_COMP, PAPI_ENUM_EVENTS); user events as before. */
+static void list_walk(struct av *a, int code, int start, int next)
 {
-	int code = first, shown = 0;
-	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) != PAPI_OK)
+	int shown = 0;
+	if (PAPI_enum_event(&code, start) != PAPI_OK)
 		return;
 	do {
 		PAPI_event_info_t in;
@@ -165,9 +168,29 @@ static void list(struct av *a, int first)
 			       is_derived(&in) ? "Yes" : "No", in.long_descr);
 			printf(in.note[0] ? " (%s)\n" : "%s\n", in.note);
 		}
-	} while (PAPI_enum_event(&code, PAPI_ENUM_EVENTS) == PAPI_OK);
+	} while (PAPI_enum_event(&code, next) == PAPI_OK);
 	if (!shown && !a->names && !a->json && !a->detail)
 		printf("    (none)\n");
+}
+
+/* The CPU's presets (from PAPI_PRESET_MASK) or the user events (PAPI_UE_MASK). */
+static void list(struct av *a, int first)
+{
+	list_walk(a, first, PAPI_ENUM_FIRST,
+		  first == PAPI_PRESET_MASK ? PAPI_PRESET_ENUM_CPU : PAPI_ENUM_EVENTS);
+}
+
+/* Whether a component other than the CPU's has presets (PAPI 7.2). */
+static int comp_presets(void)
+{
+	int code = PAPI_PRESET_MASK;
+	return PAPI_enum_event(&code, PAPI_PRESET_ENUM_FIRST_COMP) == PAPI_OK;
+}
+
+/* The components' presets, PAPI 7.2's second walk. */
+static void list_comp(struct av *a)
+{
+	list_walk(a, PAPI_PRESET_MASK, PAPI_PRESET_ENUM_FIRST_COMP, PAPI_ENUM_EVENTS);
 }
 
 static void header(void)
@@ -291,6 +314,10 @@ int cmd_avail(int argc, char **argv)
 		json_arr_begin(&a.j);
 		list(&a, PAPI_PRESET_MASK);
 		json_arr_end(&a.j);
+		json_key(&a.j, "component_presets");
+		json_arr_begin(&a.j);
+		list_comp(&a);
+		json_arr_end(&a.j);
 		json_key(&a.j, "user_events");
 		json_arr_begin(&a.j);
 		list(&a, PAPI_UE_MASK);
@@ -304,6 +331,7 @@ int cmd_avail(int argc, char **argv)
 	}
 	if (a.names) {
 		list(&a, PAPI_PRESET_MASK);
+		list_comp(&a);
 		list(&a, PAPI_UE_MASK);
 		return cli_finish(spec.name, CLI_OK);
 	}
@@ -312,6 +340,12 @@ int cmd_avail(int argc, char **argv)
 	printf("  PAPI Preset Events\n");
 	printf("================================================================================\n");
 	list(&a, PAPI_PRESET_MASK);
+	if (comp_presets()) {
+		printf("================================================================================\n");
+		printf("  PAPI Component Preset Events\n");
+		printf("================================================================================\n");
+		list_comp(&a);
+	}
 	int code = PAPI_UE_MASK;
 	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) == PAPI_OK) {
 		printf("================================================================================\n");

@@ -101,6 +101,19 @@ has_hw_pmu() {
 	echo "$output" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["total"]==108; assert d["available"]==sum(e["available"] for e in d["presets"]); assert d["available"]>0'
 }
 
+@test "avail: PAPI 7.2's walks: the CPU's 108 presets in code order, then no component's" {
+	command -v jq >/dev/null || skip "jq is needed to check JSON"
+	LIBPFM_FORCE_PMU=skx run "$papi" avail --json
+	[ "$status" -eq 0 ]
+	# the preset codes PAPI 7 numbers 0x80000000 to 0x8000006b, each once, in order
+	[ "$(jq -c '[.presets[].code]' <<<"$output")" = "$(jq -c -n '[range(0; 108) | . + 2147483648]')" ]
+	[ "$(jq -c .component_presets <<<"$output")" = "[]" ]
+	LIBPFM_FORCE_PMU=skx run "$papi" avail
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"PAPI Component Preset Events"* ]]
+	[[ "$output" == *"PAPI Preset Events"* ]]
+}
+
 @test "avail: usage errors exit 2" {
 	run "$papi" avail --no-such-option
 	[ "$status" -eq 2 ]
