@@ -119,8 +119,8 @@ for suite in $suites; do
 		check "$suite: $t exits $theirs on theirs, $st on ours" $?
 		case $t in
 		"papi_command_line perf::TASK-CLOCK")
-			if echo "$theirs_out" | grep -Eq 'perf::TASK-CLOCK : +[1-9]'; then
-				echo "$out" | grep -Eq 'perf::TASK-CLOCK : +[1-9]'
+			if echo "$theirs_out" | grep -Eq 'perf::TASK-CLOCK :[[:space:]]+[1-9]'; then
+				echo "$out" | grep -Eq 'perf::TASK-CLOCK :[[:space:]]+[1-9]'
 				check "$suite: ours counts perf::TASK-CLOCK, as theirs does" $?
 			else
 				echo "skip $suite: PAPI $rel cannot count perf::TASK-CLOCK on this CPU: no count to compare"
