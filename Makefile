@@ -488,9 +488,9 @@ compat: $(BUILD)/libpapi.a
 compat-shared: $(BUILD)/libpapi.so
 	$(Q)COMPAT_SHARED=1 sh test/tools/compat.sh $(BUILD)
 
-# Debian trixie's (PAPI 7.1) and sid's (PAPI 7.2) papi-tools on our
-# libpapi.so.7.1 and .7.2, in debootstrap roots (test/tools/distro-abi.sh
-# says where they come from; root needed).
+# Debian trixie's (PAPI 7.1) and sid's (PAPI 7.2) papi-tools and their own
+# ctests on our libpapi.so.7.1 and .7.2, in debootstrap roots
+# (test/tools/distro-abi.sh says where they come from; root needed).
 compat-distro: all
 	$(Q)sh test/tools/deps.sh distro
 	$(Q)sh test/tools/distro-abi.sh $(BUILD)

@@ -15,14 +15,21 @@
 # our library under that release's SONAME. Both must end with the same exit
 # status; where theirs counts perf::TASK-CLOCK with papi_command_line (not on
 # a CPU its libpfm4 does not know), ours must count it too; papi_version and
-# papi_error_codes must say that release's version and error count. Exit 0
-# when every comparison holds, 1 otherwise, 2 when a root cannot be had.
+# papi_error_codes must say that release's version and error count.
+# Then the release's own C tests (papi-examples ships their sources) are
+# built in the root by its compiler against its papi.h and -lpapi
+# (test/tools/compat.sh, COMPAT_REAL=1), run on its library, and the same
+# build run on ours (COMPAT_SHARED=1): a test that passes on theirs must
+# pass on ours, and none may crash, hang or load another library.
+# DISTRO_CTESTS=0 leaves the C tests out. Exit 0 when every comparison
+# holds, 1 otherwise, 2 when a root cannot be had.
 set -u
 build=${1:-build}
 build=$(cd "$build" && pwd) || exit 2
+top=$(cd "$(dirname "$0")/../.." && pwd)
 suites=${DISTRO_SUITES:-trixie sid}
 [ "$(id -u)" = 0 ] || { echo "distro-abi: needs root (chroot)" >&2; exit 2; }
-fail=0 total=0
+fail=0 total=0 ctsum=
 
 # level SUITE: the PAPI release its papi-tools are
 level() {
@@ -53,20 +60,32 @@ mirror() {
 		/^deb / { for (i = 2; i <= NF; i++) if ($i ~ /:\/\//) { if ($i !~ /security/) { print $i; exit } break } }'
 }
 
-# get_root SUITE ROOT: make sure ROOT holds that suite with papi-tools
+# The packages a root needs: the tools, and what builds the C tests there.
+pkgs=libpapi-dev,papi-tools,papi-examples,gcc,make,libc6-dev
+
+# get_root SUITE ROOT: make sure ROOT holds that suite with $pkgs
 get_root() {
-	[ -x "$2/usr/bin/papi_avail" ] && return 0
+	if [ -x "$2/usr/bin/papi_avail" ]; then
+		[ -x "$2/usr/bin/cc" ] && [ -x "$2/usr/bin/make" ] && return 0
+		# a root made before the C tests were built in it; an archive
+		# snapshot's Release file may be past its Valid-Until
+		echo "distro-abi: installing gcc and make in $2"
+		chroot "$2" env DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Check-Valid-Until=false \
+			install -y -qq --no-install-recommends gcc make libc6-dev > "$build/distro-$1.log" 2>&1 ||
+			{ echo "distro-abi: cannot install gcc in $2: see $build/distro-$1.log" >&2; return 1; }
+		return 0
+	fi
 	command -v debootstrap >/dev/null 2>&1 || { echo "distro-abi: no debootstrap (apt-get install debootstrap)" >&2; return 1; }
 	echo "distro-abi: debootstrap $1 into $2"
 	mkdir -p "$2"
 	m=$(mirror)
 	[ -n "$m" ] || { echo "distro-abi: no Debian archive in apt's sources: set DISTRO_MIRROR" >&2; return 1; }
-	debootstrap --variant=minbase --include=libpapi-dev,papi-tools,papi-examples "$1" "$2" \
+	debootstrap --variant=minbase --include=$pkgs "$1" "$2" \
 		"$m" > "$build/distro-$1.log" 2>&1 ||
 		{ echo "distro-abi: debootstrap failed: see $build/distro-$1.log" >&2; return 1; }
 }
 
-# check WHAT COND: count one comparison
+# check WHAT COND: count one comparison; status 0 when it holds
 check() {
 	total=$((total + 1))
 	if [ "$2" = 0 ]; then
@@ -75,6 +94,44 @@ check() {
 		echo "FAIL $1"
 		fail=$((fail + 1))
 	fi
+	[ "$2" = 0 ]
+}
+
+# ctests SUITE REL ROOT: the release's C tests on its library, then on ours
+# (test/tools/compat.sh in the root), compared test by test.
+ctests() {
+	local tools=$3/opt/papi-ours/test/tools res
+	mkdir -p "$tools"
+	cp "$top/test/tools/compat.sh" "$tools/"
+	# the tests ours must pass, but the MPI ones: the roots have no MPI
+	grep -v '^mpi_' "$top/test/tools/compat-expected.txt" > "$tools/compat-expected.txt"
+	echo "# $1: PAPI $2's C tests (papi-examples), built in the root, on their library and on ours"
+	for mode in COMPAT_REAL COMPAT_SHARED; do
+		chroot "$3" env -i PATH=/usr/bin:/bin COMPAT_LEVEL="$2" COMPAT_MISS_FAILS=1 "$mode=1" \
+			COMPAT_PREBUILT=/opt/papi-ours/compat-real \
+			sh /opt/papi-ours/test/tools/compat.sh /opt/papi-ours > "$build/distro-$1-$mode.txt" 2>&1
+		res=$?
+		grep '^compat: ' "$build/distro-$1-$mode.txt" | grep -v -e '^compat: results in' -e 'tests ran in'
+		if [ "$mode" = COMPAT_REAL ]; then
+			# the reference: it must have built and run, whatever passed
+			[ -f "$3/opt/papi-ours/compat-real/results.tsv" ]
+			check "$1: PAPI $2's C tests built and ran on their library" $?
+		else
+			sed -n '/^compat: FAILED:/,$p' "$build/distro-$1-$mode.txt" | grep '^  '
+			[ "$res" = 0 ]
+			check "$1: PAPI $2's C tests: ours passes every test theirs passes, none crashes or hangs" $?
+		fi
+	done
+	# the shared run's table: test, status on ours, reason, status on theirs
+	res=$(awk -F '\t' -v s="$1" '
+		{ n++; t += $4 == "pass"; o += $2 == "pass"; m += $4 == "pass" && $2 != "pass"
+		  b += $2 == "pass" && $4 != "pass" }
+		END { printf "%s: %d ctests: %d pass on theirs, %d on ours; ours misses %d that theirs passes, passes %d that theirs does not", \
+			s, n, t, o, m, b }' "$3/opt/papi-ours/compat-shared/results.tsv" 2>/dev/null)
+	echo "$res"
+	ctsum="$ctsum${res:+distro-abi: $res
+}"
+	echo "    (tables: $build/distro-$1-COMPAT_REAL.txt, $build/distro-$1-COMPAT_SHARED.txt)"
 }
 
 for suite in $suites; do
@@ -137,9 +194,11 @@ for suite in $suites; do
 			check "$suite: papi_component_avail lists perf_event" $? ;;
 		esac
 	done
+	[ "${DISTRO_CTESTS:-1}" = 0 ] || ctests "$suite" "$rel" "$root"
 	for m in $mounted; do umount "$m"; done
 	mounted=
 	trap - EXIT
 done
+printf '%s' "$ctsum"
 echo "distro-abi: $total comparisons, $((total - fail)) hold, $fail fail"
 [ "$fail" = 0 ]
