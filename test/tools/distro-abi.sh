@@ -21,6 +21,11 @@
 # (test/tools/compat.sh, COMPAT_REAL=1), run on its library, and the same
 # build run on ours (COMPAT_SHARED=1): a test that passes on theirs must
 # pass on ours, and none may crash, hang or load another library.
+# In a 7.2 root, upstream's papi_avail and papi_component_avail (7.2 API)
+# are built from the release's source package (a deb-src line with the
+# root's archive; apt-get source) against our installed papi.h and
+# libpapi.so (make install into the root) and must end as the root's own
+# tools do on their library; their sources stay in the root.
 # DISTRO_CTESTS=0 leaves the C tests out. Exit 0 when every comparison
 # holds, 1 otherwise, 2 when a root cannot be had.
 set -u
@@ -134,6 +139,68 @@ ctests() {
 	echo "    (tables: $build/distro-$1-COMPAT_REAL.txt, $build/distro-$1-COMPAT_SHARED.txt)"
 }
 
+# upstream SUITE REL ROOT: PAPI's own papi_avail and papi_component_avail,
+# from the release's source package, built in the root against our
+# installed papi.h and library, run there beside the root's tools.
+upstream() {
+	local o=/opt/papi-ours src=$3/opt/papi-ours/src tgz rel_build t
+	echo "# $1: upstream PAPI $2's papi_avail and papi_component_avail built against our papi.h"
+	# the source package, from the archive the root's binary packages came from
+	sed -n 's/^deb /deb-src /p' "$3/etc/apt/sources.list" > "$3/etc/apt/sources.list.d/distro-abi-src.list"
+	mkdir -p "$src"
+	chroot "$3" sh -c "apt-get -o Acquire::Check-Valid-Until=false update &&
+		cd $o/src && apt-get -o Acquire::Check-Valid-Until=false source --download-only papi" \
+		> "$build/distro-$1-source.log" 2>&1
+	# the orig tarball is all that is used: an archive that lacks the
+	# Debian packaging files still serves
+	tgz=$(cd "$src" && ls papi_*.orig.tar.* 2>/dev/null | head -n 1)
+	[ -n "$tgz" ]
+	check "$1: PAPI's source package from $(cat "$3/etc/apt/sources.list.d/distro-abi-src.list") (${tgz:-none: see $build/distro-$1-source.log})" $? || return
+	chroot "$3" tar -C "$o/src" -xf "$o/src/$tgz" --wildcards '*/src/utils/*' &&
+		utils=$(cd "$src" && ls -d */src/utils | head -n 1) && [ -f "$src/$utils/papi_avail.c" ]
+	check "$1: $tgz holds src/utils/papi_avail.c" $? || return
+	# our install, as a user of ours would have it, under /opt/papi-ours/inst
+	rel_build=${build#"$top"/}
+	make -s -C "$top" BUILD="$rel_build" PREFIX=$o/inst DESTDIR="$3" install > "$build/distro-$1-install.log" 2>&1
+	check "$1: make install of ours into the root" $? || return
+	for t in papi_avail papi_component_avail; do
+		out=$(chroot "$3" sh -c "cd $o/src/$utils && cc -O2 -MD -MF $o/$t.d -I$o/inst/include -o $o/$t $t.c print_header.c \
+			-L$o/inst/lib -lpapi -Wl,-rpath-link,$o" 2>&1)
+		st=$?
+		[ -n "$out" ] && echo "$out" | head -n 5
+		# our papi.h, and no other
+		[ "$st" = 0 ] && grep -q "$o/inst/include/papi.h" "$3$o/$t.d" && ! grep -q /usr/include/papi "$3$o/$t.d"
+		check "$1: upstream $t builds against our installed papi.h" $?
+	done
+	for t in "papi_avail" "papi_avail -a" "papi_avail -d" "papi_avail -e PAPI_TOT_CYC" \
+		"papi_component_avail" "papi_component_avail -d"; do
+		[ -x "$3$o/${t%% *}" ] || continue
+		# shellcheck disable=SC2086
+		run "" $t
+		theirs=$st
+		# shellcheck disable=SC2086
+		# shellcheck disable=SC2086
+		run "$o/inst/lib:$o" $o/$t
+		[ "$st" = "$theirs" ]
+		check "$1: $t: the root's exits $theirs on theirs, upstream's on ours $st" $?
+	done
+	run "$o/inst/lib:$o" ldd "$o/papi_avail"
+	echo "$out" | grep -q "libpapi.so.$2 => $o/inst/lib/libpapi.so.$2"
+	check "$1: upstream's papi_avail loads our installed libpapi.so.$2" $?
+	# the sections of PAPI 7.2's preset walks (the CPU's presets, then the
+	# components'), as the root's papi_avail prints them from its library:
+	# upstream's on ours and our papi avail must print the same
+	run "" papi_avail
+	theirs=$(echo "$out" | grep -E '^  PAPI .*Events$' | tr '\n' '/')
+	for t in "$o/papi_avail" "$o/inst/bin/papi avail"; do
+		# shellcheck disable=SC2086
+		run "$o/inst/lib:$o" $t
+		ours=$(echo "$out" | grep -E '^  PAPI .*Events$' | tr '\n' '/')
+		[ -n "$theirs" ] && [ "$ours" = "$theirs" ]
+		check "$1: ${t##*/} on ours prints the sections the root's papi_avail does: $ours" $?
+	done
+}
+
 for suite in $suites; do
 	rel=$(level "$suite") || { echo "distro-abi: unknown suite $suite" >&2; exit 2; }
 	root=$(root_of "$suite")
@@ -194,6 +261,7 @@ for suite in $suites; do
 			check "$suite: papi_component_avail lists perf_event" $? ;;
 		esac
 	done
+	[ "$rel" = 7.2 ] && upstream "$suite" "$rel" "$root"
 	[ "${DISTRO_CTESTS:-1}" = 0 ] || ctests "$suite" "$rel" "$root"
 	for m in $mounted; do umount "$m"; done
 	mounted=
