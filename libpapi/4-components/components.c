@@ -41,6 +41,7 @@ PAPI_FIRST_DATA static int env_read;			/* PAPI_DISABLE_COMPONENTS read for this 
  * error its init returned (the reason in init_why). */
 static int init_state[NCMP];
 static char init_why[NCMP][PAPI_HUGE_STR_LEN];	/* as disabled_reason */
+static int init_partial[NCMP];	/* ready, but in part: init_why says what not */
 static PAPI_component_info_t info[NCMP];
 static int info_ready[NCMP];
 static char pmu_names[PAPI_PMU_MAX][64];
@@ -53,6 +54,7 @@ static void cmp_forget(void)
 		if (init_state[c] == 1 && table[c]->shutdown)
 			table[c]->shutdown();
 	memset(init_state, 0, sizeof init_state);
+	memset(init_partial, 0, sizeof init_partial);
 	memset(info_ready, 0, sizeof info_ready);
 	env_read = 0;
 	pthread_mutex_unlock(&cmp_lock);
@@ -115,6 +117,9 @@ static int cmp_init(int c)
 	if (init_state[c] == 0) {
 		init_why[c][0] = '\0';
 		int r = table[c]->init(init_why[c], sizeof init_why[c]);
+		init_partial[c] = r == PAPI_PARTIAL;
+		if (r == PAPI_PARTIAL)
+			r = PAPI_OK;
 		if (r == PAPI_OK && table[c]->nevents() < 0)
 			r = PAPI_ECMP;
 		if (r != PAPI_OK && !init_why[c][0])
@@ -339,6 +344,11 @@ static void fill_other(int c)
 		return;
 	}
 	ci->initialized = 1;
+	if (init_partial[c]) {
+		ci->partially_disabled = 1;
+		snprintf(ci->partially_disabled_reason, sizeof ci->partially_disabled_reason, "%s",
+			 init_why[c]);
+	}
 	ci->num_native_events = k->nevents();
 	ci->num_cntrs = ci->num_native_events;
 	ci->num_mpx_cntrs = ci->num_native_events;

@@ -45,8 +45,10 @@ struct component {
 	 * PAPI_GRN_PROC (the whole process) or PAPI_GRN_SYS (the machine). */
 	int granularity;
 	/* Probe the machine, once per PAPI_library_init, on the component's
-	 * first use: PAPI_OK, or an error code (PAPI_ECMP: cannot work here)
-	 * with the reason in why, which becomes its disabled_reason. */
+	 * first use: PAPI_OK; PAPI_PARTIAL when it works only in part, with
+	 * what does not in why, which becomes its partially_disabled_reason
+	 * (PAPI 7.2); or an error code (PAPI_ECMP: cannot work here) with the
+	 * reason in why, which becomes its disabled_reason. */
 	int (*init)(char *why, size_t len);
 	/* Forget what init learned (at PAPI_shutdown); NULL when nothing. */
 	void (*shutdown)(void);

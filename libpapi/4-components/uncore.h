@@ -49,8 +49,9 @@ struct upmu {			/* a kernel PMU this component counts on */
 				 * encoded from its codes */
 	char pfm_name[64];
 	int ncpu;
-	int *cpus;		/* its cpumask, or every online CPU */
-	char cpulist[64];	/* as the kernel wrote it, for descriptions */
+	int *cpus;		/* its cpumask's online CPUs, or every online CPU */
+	char cpulist[64];	/* as the kernel wrote it (the online ones when some
+				 * are not), for descriptions */
 };
 
 struct item {			/* a listed event */

@@ -90,11 +90,12 @@ void unc_shutdown(void)
 int unc_init(char *why, size_t len)
 {
 	pthread_mutex_lock(&unc_lock);
-	int r = unc_pmus_load(why, len);
-	if (r == PAPI_OK && unc_nitems && !(listed = calloc((size_t)unc_nitems, sizeof *listed)))
+	int r = unc_pmus_load(why, len);	/* PAPI_PARTIAL: some CPUs offline */
+	if ((r == PAPI_OK || r == PAPI_PARTIAL) && unc_nitems &&
+	    !(listed = calloc((size_t)unc_nitems, sizeof *listed)))
 		r = PAPI_ENOMEM;
 	pthread_mutex_unlock(&unc_lock);
-	if (r != PAPI_OK)
+	if (r != PAPI_OK && r != PAPI_PARTIAL)
 		unc_shutdown();
 	return r;
 }

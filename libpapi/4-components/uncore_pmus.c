@@ -199,6 +199,32 @@ static void none_why(char *why, size_t len)
 			 "software and per-task PMUs (%.36s), as most VMs", have);
 }
 
+/* Keep of u's cpumask CPUs those online (on[0..non-1]); the others, which
+ * perf_event_open refuses (ENODEV), are said in off (len bytes, at *used).
+ * Its CPU count, u->cpulist then naming the kept ones. */
+static int keep_online(struct upmu *u, const int *on, int non, char *off, size_t len, size_t *used)
+{
+	int kept = 0;
+	size_t n = 0;
+	for (int i = 0; i < u->ncpu; i++) {
+		int online = 0;
+		for (int k = 0; k < non && !online; k++)
+			online = on[k] == u->cpus[i];
+		if (online) {
+			u->cpus[kept++] = u->cpus[i];
+			continue;
+		}
+		if (*used < len)
+			*used += (size_t)snprintf(off + *used, len - *used, "%s%s CPU %d",
+						  *used ? ", " : "", u->k->name, u->cpus[i]);
+	}
+	if (kept < u->ncpu)
+		for (int i = 0; i < kept && n < sizeof u->cpulist; i++)
+			n += (size_t)snprintf(u->cpulist + n, sizeof u->cpulist - n, "%s%d",
+					      i ? "," : "", u->cpus[i]);
+	return kept;
+}
+
 void unc_pmus_free(void)
 {
 	for (int i = 0; i < unc_npmus; i++)
@@ -213,6 +239,15 @@ void unc_pmus_free(void)
 int unc_pmus_load(char *why, size_t len)
 {
 	int r = PAPI_OK;
+	/* the online CPUs, when the kernel lists them: a cpumask CPU that is
+	 * not among them cannot be opened, and the PMU counts without it */
+	int *on = NULL, non = 0, noff = 0;
+	char buf[512], off[400] = "";
+	size_t offlen = 0;
+	if (os_read("/sys/devices/system/cpu/online", buf, sizeof buf) > 0) {
+		buf[strcspn(buf, "\n")] = '\0';
+		non = cpu_list(buf, &on);
+	}
 	int n = kpmu_count();
 	unc_pmus = calloc((size_t)(n ? n : 1), sizeof *unc_pmus);
 	if (!unc_pmus)
@@ -229,6 +264,10 @@ int unc_pmus_load(char *why, size_t len)
 		if (k->cpus[0]) {
 			snprintf(u->cpulist, sizeof u->cpulist, "%.*s", (int)sizeof u->cpulist - 1, k->cpus);
 			u->ncpu = cpu_list(k->cpus, &u->cpus);
+			int all = u->ncpu;
+			if (u->ncpu > 0 && non > 0)
+				u->ncpu = keep_online(u, on, non, off, sizeof off, &offlen);
+			noff += all - (u->ncpu > 0 ? u->ncpu : 0) > 0;
 		} else {
 			u->ncpu = online_cpus(&u->cpus, u->cpulist, sizeof u->cpulist);
 		}
@@ -239,13 +278,26 @@ int unc_pmus_load(char *why, size_t len)
 		else
 			free(u->cpus);
 	}
-	if (r == PAPI_OK && unc_npmus == 0) {
+	free(on);
+	if (r == PAPI_OK && unc_npmus == 0 && noff) {
+		snprintf(why, len, "No uncore PMU can be opened: every CPU of their cpumasks is "
+			 "offline (%s)", off);
+		r = PAPI_ECMP;
+	} else if (r == PAPI_OK && unc_npmus == 0) {
 		none_why(why, len);
 		r = PAPI_ECMP;
 	}
 	if (r == PAPI_OK) {
 		match_pfm();
 		r = list_items();
+	}
+	if (r == PAPI_OK && noff) {
+		/* PAPI 7.2's partially disabled: the rest counts */
+		snprintf(why, len, "%d uncore PMU%s cannot be opened on every CPU of %s cpumask, "
+			 "which the kernel lists as offline (%s%s): %s counts leave out those sockets or dies",
+			 noff, noff > 1 ? "s" : "", noff > 1 ? "their" : "its", off,
+			 offlen >= sizeof off - 1 ? ", ..." : "", noff > 1 ? "their" : "its");
+		return PAPI_PARTIAL;
 	}
 	return r;
 }

@@ -1,4 +1,4 @@
-/* t_sim_uncore.c: perf_event_uncore on simulated uncore PMUs with fake sysfs trees: skx (six memory controllers, a CHA, the power PMU) and zen (L3, data fabric): names by libpfm4 and by sysfs, per-socket counting with the cpumask, scale and unit, multiplexing, privilege, and the MEM and ENERGY groups. */
+/* t_sim_uncore.c: perf_event_uncore on simulated uncore PMUs with fake sysfs trees: skx (six memory controllers, a CHA, the power PMU) and zen (L3, data fabric): names by libpfm4 and by sysfs, per-socket counting with the cpumask, offline cpumask CPUs (partially disabled), scale and unit, multiplexing, privilege, and the MEM and ENERGY groups. */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -495,6 +495,49 @@ static void test_none(void)
 	sim_uninstall();
 }
 
+/* A cpumask CPU that the kernel lists as offline cannot be opened: the PMU
+ * counts on the rest, and the component works in part (PAPI 7.2's
+ * partially_disabled). */
+static void test_offline(void)
+{
+	skx_init(0, 0);
+	const PAPI_component_info_t *ci = PAPI_get_component_info(1);
+	ok(ci && !ci->disabled && !ci->partially_disabled,
+	   "no online list to go by: the whole cpumask, not partially disabled");
+	skx_done();
+
+	fs_write(osroot, "sys/devices/system/cpu/online", "0");	/* socket 1's CPU is offline */
+	skx_init(0, 0);
+	ci = PAPI_get_component_info(1);
+	ok(ci && !ci->disabled && ci->initialized && ci->partially_disabled &&
+	   strstr(ci->partially_disabled_reason, "uncore_imc_0 CPU 1") &&
+	   strstr(ci->partially_disabled_reason, "7 uncore PMUs") &&
+	   strstr(ci->partially_disabled_reason, "offline"),
+	   "CPU 1 offline: enabled, partially disabled: %s", ci ? ci->partially_disabled_reason : "-");
+	struct uncore_pmu_desc d;
+	ok(describe("uncore_imc_0", &d) && !strcmp(d.cpus, "0"), "uncore_imc_0 opens on CPU 0 alone");
+	static const char *const names[] = {
+		"skx_unc_imc0::UNC_M_CAS_COUNT:RD",	/* 3 a cycle on each socket */
+		"power::energy-pkg",			/* its cpumask is CPU 0 */
+	};
+	long long v[2];
+	is_int(count(names, 2, 1000000, v), PAPI_OK, "count with socket 1 offline");
+	is_int(v[0], 3000000, "the reads of socket 0 alone");
+	is_int(v[1], 1000LL * 1000000, "power: all of it, its CPU is online");
+	skx_done();
+
+	fs_write(osroot, "sys/devices/system/cpu/online", "5");	/* none of the cpumasks' */
+	skx_init(0, 0);
+	ci = PAPI_get_component_info(1);
+	ok(ci && ci->disabled && !ci->partially_disabled &&
+	   strstr(ci->disabled_reason, "every CPU of their cpumasks is offline"),
+	   "every cpumask CPU offline: disabled: %s", ci ? ci->disabled_reason : "-");
+	skx_done();
+	char path[PATH_MAX + 64];
+	snprintf(path, sizeof path, "%s/sys/devices/system/cpu/online", osroot);
+	unlink(path);
+}
+
 int main(void)
 {
 	if (fs_make(osroot) < 0) {
@@ -516,6 +559,7 @@ int main(void)
 	test_counting();
 	test_groups();
 	skx_done();
+	test_offline();
 	test_privilege();
 	test_zen();
 	test_many_cpus();
