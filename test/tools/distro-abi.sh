@@ -105,7 +105,7 @@ check() {
 # ctests SUITE REL ROOT: the release's C tests on its library, then on ours
 # (test/tools/compat.sh in the root), compared test by test.
 ctests() {
-	local tools=$3/opt/papi-ours/test/tools res
+	local tools="$3/opt/papi-ours/test/tools" res
 	mkdir -p "$tools"
 	cp "$top/test/tools/compat.sh" "$tools/"
 	# the tests ours must pass, but the MPI ones: the roots have no MPI
@@ -143,7 +143,7 @@ ctests() {
 # from the release's source package, built in the root against our
 # installed papi.h and library, run there beside the root's tools.
 upstream() {
-	local o=/opt/papi-ours src=$3/opt/papi-ours/src tgz rel_build t
+	local o=/opt/papi-ours src="$3/opt/papi-ours/src" tgz rel_build t
 	echo "# $1: upstream PAPI $2's papi_avail and papi_component_avail built against our papi.h"
 	# the source package, from the archive the root's binary packages came from
 	sed -n 's/^deb /deb-src /p' "$3/etc/apt/sources.list" > "$3/etc/apt/sources.list.d/distro-abi-src.list"
