@@ -85,9 +85,10 @@ extern int unc_npmus;
 extern struct item *unc_items;
 extern int unc_nitems;
 /* unc_pmus_load (lock held): find the PMUs this component counts on, their
- * CPUs and libpfm4's tables, and list their events. Returns PAPI_OK,
- * PAPI_ENOMEM, a kernel PMU's load error, or PAPI_ECMP with why set when
- * there is no such PMU. The caller frees what it made on failure
+ * CPUs and libpfm4's tables, and list their events. Returns PAPI_OK;
+ * PAPI_PARTIAL with why set when some cpumask CPUs are offline (the PMUs
+ * count on the others); PAPI_ENOMEM, a kernel PMU's load error, or
+ * PAPI_ECMP with why set when there is no PMU to count on. The caller frees what it made on failure
  * (unc_pmus_free). */
 int unc_pmus_load(char *why, size_t len);
 /* unc_pmus_free (lock held): free the PMUs and the listed events. */
