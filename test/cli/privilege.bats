@@ -209,6 +209,28 @@ teardown() {
 	[[ "$stderr" == *"not permitted to count process 1: it belongs to another user; that needs CAP_PERFMON or the right to ptrace it"* ]]
 }
 
+@test "privilege: an event the kernel refuses this user is not supported, the others count, as under perf" {
+	[ -d /sys/bus/event_source/devices/msr ] || skip "no msr PMU here"
+	need_user
+	[ "$(paranoid)" -ge 2 ] || skip "at perf_event_paranoid $(paranoid) an ordinary user counts msr's events"
+	# msr's events count every privilege level: the kernel asks paranoid 1
+	run --separate-stderr unprivileged "$PAPI_BIN" stat -j -e msr::tsc,perf::TASK-CLOCK true
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	jq -e '.events[] | select(.name == "msr::tsc") | .available == false and (.reason | test("paranoid"))' <<<"$stderr"
+	[ "$(jval "$stderr" perf::TASK-CLOCK)" -gt 0 ]
+	# perf stat, as the same user, does the same
+	if [ -x /usr/bin/perf ]; then
+		run --separate-stderr unprivileged /usr/bin/perf stat -x, -e msr/tsc/,task-clock true
+		grep -q '<not supported>,,msr/tsc/' <<<"$stderr"
+		grep -Eq '^[0-9.]+,msec,task-clock' <<<"$stderr"
+	fi
+	# alone, nothing is left to count: an error, with the reason
+	run --separate-stderr unprivileged "$PAPI_BIN" stat -e msr::tsc true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cannot count msr::tsc: "*"paranoid"* ]]
+}
+
 @test "privilege: counting a whole CPU says what privilege it needs" {
 	cpu_prog
 	run "$PUB/cpu"

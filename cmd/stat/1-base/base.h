@@ -62,7 +62,8 @@ void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metri
 /* Why event name failed with ret, for a person (owned; from the library's
  * reason when it gave one). */
 char *st_reason(const char *name, int ret);
-/* why without the "NAME: " it may start with. */
+/* why without the "NAME: " it may start with (name, or the library's
+ * spelling of the event: "msr/tsc/: ..." for msr::tsc). */
 const char *st_skip_name(const char *why, const char *name);
 /* e cannot be counted here (ret says why, unless e has a reason already). */
 void st_not_available(struct st_event *e, int ret);

@@ -19,7 +19,13 @@ const char *st_skip_name(const char *why, const char *name)
 {
 	const char *colon = strstr(why, ": ");
 	size_t n = colon ? (size_t)(colon - why) : 0;
-	return n && !strncmp(why, name, n) ? colon + 2 : why;
+	if (n && !strncmp(why, name, n))
+		return colon + 2;
+	/* or the event's own spelling of it (msr/tsc/ for msr::tsc): one
+	 * word that names an event of a PMU */
+	if (n && !memchr(why, ' ', n) && (memmem(why, n, "::", 2) || memchr(why, '/', n)))
+		return colon + 2;
+	return why;
 }
 
 /* The reason is kept without the event's name, which the report shows

@@ -91,6 +91,7 @@ static struct es_target set_target(const struct st *s, const struct st_target *t
  * which decides what can be counted; the later ones take the same. */
 static int add_bundle(struct st *s, int id, int b, int first)
 {
+	int refused = -1;	/* the first event the kernel refused this user */
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
 		if (!e->avail || e->brace != b || e->cidx > 0)
@@ -137,6 +138,15 @@ static int add_bundle(struct st *s, int id, int b, int first)
 				  cli_cut(e->name, cut, sizeof cut), others);
 			return PAPI_ECNFLCT;
 		}
+		if (ret == PAPI_EPERM && b == 0) {
+			/* This event only, or the target? Known once the others
+			 * are added (msr's events need paranoid 1 where the
+			 * software events are counted at 2, as under perf stat). */
+			st_not_available(e, ret);
+			if (refused < 0)
+				refused = i;
+			continue;
+		}
 		if (ret != PAPI_OK) {
 			if (!not_supported(ret)) {
 				char *why = st_reason(e->name, ret), cut[80];
@@ -149,6 +159,13 @@ static int add_bundle(struct st *s, int id, int b, int first)
 			continue;
 		}
 		e->slot = PAPI_num_events(id) - 1;
+	}
+	if (refused >= 0 && PAPI_num_events(id) == 0) {
+		/* nothing could be counted: the target itself is refused */
+		char cut[80];
+		cli_error("stat", "cannot count %s: %s", cli_cut(s->ev[refused].name, cut, sizeof cut),
+			  s->ev[refused].reason);
+		return PAPI_EPERM;
 	}
 	return PAPI_OK;
 }
