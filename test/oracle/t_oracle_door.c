@@ -1,10 +1,12 @@
 /* t_oracle_door.c: the papi tool's door into the core (libpapi/5-core/door.h): its error codes, and counts of a child configured through it against the tests' raw counter on the same child.
  *
  * A child waits on a pipe, touches fresh pages when told, and reports back.
- * A raw page-fault counter of the child (rawpe.c) is enabled before the set
- * starts, and the child faults nothing in user space while it waits, so
- * the door's count must equal the raw one. After es_pause the child
- * touches more pages: the raw count grows, the paused set's must not. */
+ * A raw page-fault counter of the child (rawpe.c) brackets the set's count
+ * as oracle.h describes: enabled before PAPI_start (the outer count), read
+ * after it and again before es_counts (the inner count); the child may
+ * still take a fault or two of its own start-up around PAPI_start. After
+ * es_pause the child touches more pages: the raw count grows, the paused
+ * set's must not. */
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -85,18 +87,22 @@ static void counts(void)
 		uint64_t en[1], run[1];
 		raw_enable(fd);
 		PAPI_start(id);
+		long long in0 = raw_read(fd);
 		int ran = write(go[1], "g", 1) == 1 && read(done[0], &c, 1) == 1;
+		long long in1 = raw_read(fd);
 		ok(ran && es_counts(id, v, en, run) == PAPI_OK, "es_counts while counting");
 		long long raw = raw_read(fd);
-		ok(v[0] == raw && raw >= PAGES, "es_counts: %lld faults, the raw counter %lld (the child touched %d pages)",
-		   v[0], raw, PAGES);
+		ok(in1 - in0 <= v[0] && v[0] <= raw && in1 - in0 >= PAGES,
+		   "es_counts: %lld faults, the raw counter [%lld, %lld] (the child touched %d pages)", v[0],
+		   in1 - in0, raw, PAGES);
 		ok(en[0] > 0 && run[0] == en[0], "es_counts: enabled %llu ns, running %llu ns", (unsigned long long)en[0],
 		   (unsigned long long)run[0]);
 		ok(es_pause(id) == PAPI_OK, "es_pause");
 		ran = write(go[1], "g", 1) == 1 && read(done[0], &c, 1) == 1;
 		ok(ran && es_counts(id, paused, NULL, NULL) == PAPI_OK, "es_counts after es_pause");
 		long long raw2 = raw_read(fd);
-		ok(paused[0] == v[0] && raw2 >= raw + PAGES,
+		/* (the child may fault once or twice on its way back to read()) */
+		ok(paused[0] >= v[0] && paused[0] <= raw + 2 && raw2 - paused[0] >= PAGES,
 		   "es_pause: the set stays at %lld (now %lld) while the raw counter goes from %lld to %lld",
 		   v[0], paused[0], raw, raw2);
 	}
