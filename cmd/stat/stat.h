@@ -58,6 +58,7 @@ struct st_opts {
 	const char *per_rank;	/* --per-rank DIR */
 	long merge_wait_ms;	/* --merge-wait: rank 0's limit, 0 = none */
 	int merge;		/* --merge: the operands are rank files or directories */
+	int diff;		/* --diff: the operands are two saved --json reports */
 	const char *job;	/* --job: which job --merge reports */
 };
 

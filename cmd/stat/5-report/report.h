@@ -40,4 +40,14 @@ int st_plot(const struct st *s);
 int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *job, const char *plot,
 	     int *nmissing);
 
+/* ---- diff.c */
+/* papi stat --diff: read two saved --json reports, base and new, and print
+ * on out (JSON, CSV with separator sep, or text when sep is 0) each event's
+ * and metric's mean in both, the change (absolute and in percent of the
+ * base) and, when both were repeated (-r), whether the change is beyond
+ * the runs' spread (more than twice the standard error of the difference
+ * of the means). CLI_OK, or CLI_FAIL after a message (a file that cannot
+ * be read or is not a papi stat report). */
+int st_diff(FILE *out, int json, char sep, const char *base, const char *new);
+
 #endif

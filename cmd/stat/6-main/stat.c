@@ -15,7 +15,7 @@
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
-	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT,
+	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
 };
 
@@ -38,6 +38,9 @@ static const struct cli_opt opts[] = {
 	{ "merge", OPT_MERGE, no_argument, NULL,
 	  "report an MPI job from its per-rank files: the operands are files or directories" },
 	{ "job", OPT_JOB, required_argument, "ID", "--merge: the job to report when the files hold several" },
+	{ "diff", OPT_DIFF, no_argument, NULL,
+	  "compare two saved runs (BASE.json NEW.json, written with --json): each event's and "
+	  "metric's change, and with -r whether it is beyond the runs' spread" },
 	{ "all-cpus", 'a', no_argument, NULL,
 	  "count every online CPU whole, whoever runs there (while the command runs, or until "
 	  "interrupted); needs perf_event_paranoid 0 or CAP_PERFMON" },
@@ -199,6 +202,7 @@ static int parse(struct st *s, int argc, char **argv)
 			break;
 		case OPT_PER_RANK: s->o.per_rank = c.optarg; break;
 		case OPT_MERGE: s->o.merge = 1; break;
+		case OPT_DIFF: s->o.diff = 1; break;
 		case OPT_JOB: s->o.job = c.optarg; break;
 		case OPT_MERGE_WAIT:
 			if (cli_long_arg("stat", "--merge-wait", c.optarg, 1, 0x7fffffff, &s->o.merge_wait_ms) < 0)
@@ -216,6 +220,17 @@ static int parse(struct st *s, int argc, char **argv)
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);
 	int attach = s->o.npids || s->o.ntids;
+	if (s->o.diff) {
+		if (s->o.merge || s->o.ncmd != 2)
+			return cli_usage("stat", "--diff compares two saved runs: BASE.json NEW.json"), -1;
+		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.job ||
+		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
+		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
+			return cli_usage("stat", "--diff reads files: it takes only -j, -x and -o"), -1;
+		if (s->o.json && s->o.sep)
+			return cli_usage("stat", "--json and -x cannot be used together"), -1;
+		return 0;
+	}
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
@@ -398,6 +413,15 @@ int cmd_stat(int argc, char **argv)
 	if (parse(&s, argc, argv) < 0) {
 		free_all(&s);
 		return CLI_USAGE;
+	}
+	if (s.o.diff) {
+		if ((ret = open_output(&s)) == 0) {
+			ret = st_diff(s.out, s.o.json, s.o.sep, s.o.cmd[0], s.o.cmd[1]);
+			if (fflush(s.out) != 0 || ferror(s.out))
+				ret = cli_error("stat", "write error on %s: %s",
+						s.o.out_path ? s.o.out_path : "stderr", strerror(errno));
+		}
+		goto out;
 	}
 	if (s.o.merge) {
 		if ((ret = open_output(&s)) == 0) {
