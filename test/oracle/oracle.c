@@ -3,7 +3,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include "oracle.h"
@@ -133,14 +132,7 @@ void orc_set_free(int *es)
 
 void orc_touch(long n)
 {
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE), len = (size_t)n * pg;
-	volatile char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return;
-	madvise((void *)p, len, MADV_NOHUGEPAGE);
-	for (size_t i = 0; i < len; i += pg)
-		p[i] = 1;
-	munmap((void *)p, len);
+	raw_touch(n);
 }
 
 long orc_pages(long mib)

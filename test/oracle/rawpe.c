@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 
@@ -115,4 +116,16 @@ void raw_close(int fd)
 {
 	if (fd >= 0)
 		close(fd);
+}
+
+void raw_touch(long n)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), len = (size_t)n * pg;
+	volatile char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return;
+	madvise((void *)p, len, MADV_NOHUGEPAGE);
+	for (size_t i = 0; i < len; i += pg)
+		p[i] = 1;
+	munmap((void *)p, len);
 }

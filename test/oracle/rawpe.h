@@ -44,4 +44,9 @@ void raw_close(int fd);
  * counted at every level; valid until the next msr:: lookup), or NULL. */
 const struct raw_event *raw_by_name(const char *name);
 
+/* raw_touch: map n fresh anonymous pages (small pages: no transparent huge
+ * pages), write one byte in each, unmap them: n user-mode page faults, the
+ * workload whose count every oracle test knows. */
+void raw_touch(long n);
+
 #endif

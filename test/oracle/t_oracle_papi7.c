@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/mman.h>
 
 #include "papi.h"
 #include "rawpe.h"
@@ -29,18 +28,6 @@ struct result {
 	long long papi, lo, hi, pages;
 	char skip[256];		/* why this library cannot count, or "" */
 };
-
-static void touch(long n)
-{
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE), len = (size_t)n * pg;
-	volatile char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return;
-	madvise((void *)p, len, MADV_NOHUGEPAGE);
-	for (size_t i = 0; i < len; i += pg)
-		p[i] = 1;
-	munmap((void *)p, len);
-}
 
 /* Count the workload with whichever PAPI this was built against. */
 static int measure(struct result *r)
@@ -70,7 +57,7 @@ static int measure(struct result *r)
 		raw_enable(fd);
 		e = PAPI_start(es);
 		long long a = raw_read(fd);
-		touch(r->pages);
+		raw_touch(r->pages);
 		long long b = raw_read(fd);
 		if (e == PAPI_OK)
 			e = PAPI_stop(es, &r->papi);
