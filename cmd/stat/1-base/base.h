@@ -59,9 +59,6 @@ const char *st_aggr_name(int aggr);
 void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m);
 
 /* ---- reasons.c: why an event cannot be counted */
-/* Why event name failed with ret, for a person (owned; from the library's
- * reason when it gave one). */
-char *st_reason(const char *name, int ret);
 /* why without the "NAME: " it may start with (name, or the library's
  * spelling of the event: "msr/tsc/: ..." for msr::tsc). */
 const char *st_skip_name(const char *why, const char *name);

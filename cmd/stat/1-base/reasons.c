@@ -8,11 +8,6 @@
 #include "tool.h"
 #include "base.h"
 
-char *st_reason(const char *name, int ret)
-{
-	return mg_reason(name, ret);	/* the metric groups' words, the same */
-}
-
 /* A reason without the "NAME: " it may start with (the message names it);
  * the library may have cut a long name there. */
 const char *st_skip_name(const char *why, const char *name)
@@ -35,7 +30,7 @@ void st_not_available(struct st_event *e, int ret)
 	e->avail = 0;
 	if (e->reason)
 		return;
-	char *why = st_reason(e->name, ret);
+	char *why = mg_reason(e->name, ret);
 	const char *bare = why ? st_skip_name(why, e->name) : NULL;
 	e->reason = bare && bare != why ? strdup(bare) : why;
 	if (bare != why)

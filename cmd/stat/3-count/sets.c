@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "metrics.h"
 #include "tool.h"
 #include "count.h"
 
@@ -58,7 +59,7 @@ static void brace_names(const struct st *s, int g, char *buf, size_t len)
 static void brace_fails(struct st *s, int g, const struct st_event *culprit, int ret)
 {
 	char names[512], why[768];
-	char *r = st_reason(culprit->name, ret);
+	char *r = mg_reason(culprit->name, ret);
 	brace_names(s, g, names, sizeof names);
 	snprintf(why, sizeof why, "%s: %s: %s", names, culprit->name,
 		 ret == PAPI_ECNFLCT ? "no counters can hold the group's events all at once"
@@ -149,7 +150,7 @@ static int add_bundle(struct st *s, int id, int b, int first)
 		}
 		if (ret != PAPI_OK) {
 			if (!not_supported(ret)) {
-				char *why = st_reason(e->name, ret), cut[80];
+				char *why = mg_reason(e->name, ret), cut[80];
 				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
 					  why ? st_skip_name(why, e->name) : PAPI_strerror(ret));
 				free(why);
@@ -245,7 +246,7 @@ static int csets_add(struct st *s)
 			ret = PAPI_add_event(*id, e->code);
 		if (ret != PAPI_OK) {
 			if (!not_supported(ret)) {
-				char *r = st_reason(e->name, ret), cut[80];
+				char *r = mg_reason(e->name, ret), cut[80];
 				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
 					  r ? st_skip_name(r, e->name) : PAPI_strerror(ret));
 				free(r);

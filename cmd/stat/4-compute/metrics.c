@@ -37,19 +37,6 @@ static int listed(const struct st_metric *m, int n, const char *name)
 	return 0;
 }
 
-/* The event of s->ev metric def of gr lacks (-2: one the group did not
- * find), or -1 when every input was counted. */
-static int missing(const struct st *s, const struct st_group *gr, const struct mgroup_metric *def)
-{
-	for (int u = 0; u < def->nuse; u++)
-		if (def->use[u] < gr->g->nev) {
-			int e = gr->evi[def->use[u]];
-			if (e < 0 || !s->ev[e].avail || (s->ev[e].run == 0 && s->ev[e].en > 0))
-				return e >= 0 ? e : -2;
-		}
-	return -1;
-}
-
 /* Every input of metric def of gr that was not counted, named (an event
  * the group found none of by its first name), "A, B", into buf. */
 static void needs(const struct st *s, const struct st_group *gr, const struct mgroup_metric *def, char *buf,
@@ -79,9 +66,11 @@ static int interval_metrics(const struct st *s, const long long *d, double secs,
 		for (int j = 0; j < gr->g->nmet; j++) {
 			const struct mgroup_metric *def = &gr->g->met[j];
 			int seen = 0;
+			char lacks[256];
 			for (int i = 0; i < n; i++)
 				seen |= !strcmp(out[i].def->name, def->name);
-			if (seen || missing(s, gr, def) != -1)
+			needs(s, gr, def, lacks, sizeof lacks);
+			if (seen || *lacks)
 				continue;
 			out[n].def = def;
 			out[n].grp = gr;
