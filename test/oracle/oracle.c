@@ -146,11 +146,18 @@ long orc_minflt(int who)
 	return getrusage(who, &ru) == 0 ? ru.ru_minflt : -1;
 }
 
+/* Most of the time goes to a user-mode loop between clock reads: a thread
+ * CPU clock is a system call, and a sampling timer that fires while the
+ * thread is in the kernel takes no sample for a counter that excludes the
+ * kernel (paranoid 2), which is every sample under QEMU's -icount, where
+ * the timer's interrupt is taken at the kernel's read of the clock. */
 void orc_spin(long long ns)
 {
 	struct timespec t0, t;
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-	do
+	do {
+		for (volatile int i = 0; i < 20000; i++)
+			;
 		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	while ((t.tv_sec - t0.tv_sec) * 1000000000LL + (t.tv_nsec - t0.tv_nsec) < ns);
+	} while ((t.tv_sec - t0.tv_sec) * 1000000000LL + (t.tv_nsec - t0.tv_nsec) < ns);
 }
