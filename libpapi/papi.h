@@ -242,6 +242,9 @@ extern "C" {
 #define PAPI_CPU_ATTACH		27
 #define PAPI_INHERIT		28
 #define PAPI_USER_EVENTS_FILE	29
+/* An extension, in no PAPI release: count only the tasks of one cgroup
+ * (ptr->cgroup), on the CPU the set is bound to with PAPI_CPU_ATTACH. */
+#define PAPI_CGROUP_ATTACH	1001
 
 #define PAPI_INIT_SLOTS		64	/* initial size of the event set table */
 
@@ -569,6 +572,14 @@ typedef struct _papi_multiplex_option {
 	int flags;			/* PAPI_MULTIPLEX_* */
 } PAPI_multiplex_option_t;
 
+/* PAPI_CGROUP_ATTACH (an extension): path names a cgroup relative to the
+ * hierarchy perf_event counts in (the cgroup2 mount, or a cgroup v1 mount
+ * with the perf_event controller); NULL unbinds the set. */
+typedef struct _papi_cgroup_option {
+	int eventset;
+	const char *path;
+} PAPI_cgroup_option_t;
+
 /* Address range restriction; start == end == 0 turns it off. */
 typedef struct _papi_addr_range_option {
 	int eventset;
@@ -598,6 +609,8 @@ typedef union {
 	PAPI_component_info_t *cmp_info;
 	PAPI_addr_range_option_t addr;
 	PAPI_user_defined_events_file_t events_file;
+	PAPI_cgroup_option_t cgroup;	/* extension: smaller than preload, so
+					 * the union's size is PAPI 7's */
 } PAPI_option_t;
 
 /* Process memory use (PAPI_get_dmem_info), in kilobytes except pagesize. */

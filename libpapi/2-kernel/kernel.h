@@ -203,6 +203,22 @@ int mh_sizeless(void);
  * slot per entry at its level; levels = the deepest level seen. */
 void mh_fill(PAPI_mh_info_t *mh);
 
+/* ------------------------------------------------------------------ cgroup
+ * cgroup.c: counting one cgroup's tasks (PERF_FLAG_PID_CGROUP). */
+/* pe_cgroup_mount: the directory of the hierarchy perf_event counts in, as
+ * perf finds it in /proc/self/mounts (under the os root): a cgroup v1 mount
+ * with the perf_event controller, else the cgroup2 mount. 0 with the path
+ * in buf; -1 (ENOENT) when there is neither, or errno of reading the table. */
+int pe_cgroup_mount(char *buf, size_t len);
+/* pe_cgroup_open: a descriptor of cgroup name's directory (a path relative
+ * to that hierarchy; leading slashes ignored, "/" its root), for
+ * perf_event_open's pid with PERF_FLAG_PID_CGROUP; the caller closes it.
+ * Else a PAPI error (negative), with why written: PAPI_EINVAL (empty name,
+ * a ".." component, too long, no such cgroup), PAPI_ENOSUPP (no such
+ * hierarchy mounted), PAPI_EPERM (its directory is not readable), or
+ * PAPI_ESYS. */
+int pe_cgroup_open(const char *name, char *why, size_t len);
+
 /* ------------------------------------------------------------------ osfile
  * osfile.c: the /proc and /sys files of the OS components (io, net,
  * stealtime, sysdetect), each path taken under a root: "" (the machine's
@@ -216,6 +232,9 @@ int os_root_is_real(void);
 int os_path(char *buf, size_t len, const char *path);
 /* open(root + path, O_RDONLY | O_CLOEXEC): a descriptor, or -1 with errno. */
 int os_open(const char *path);
+/* open(root + path, O_RDONLY | O_DIRECTORY | O_CLOEXEC): a descriptor of
+ * the directory, or -1 with errno (ENOTDIR when it is something else). */
+int os_open_dir(const char *path);
 /* The whole file behind fd from offset 0, at most len - 1 bytes, into buf
  * (NUL-terminated): its length, or -1 with errno. */
 ssize_t os_pread(int fd, char *buf, size_t len);

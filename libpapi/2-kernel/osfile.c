@@ -44,6 +44,14 @@ int os_open(const char *path)
 	return io_real_open(full, O_RDONLY | O_CLOEXEC);
 }
 
+int os_open_dir(const char *path)
+{
+	char full[1024];
+	if (os_path(full, sizeof full, path) < 0)
+		return -1;
+	return io_real_open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
 /* The bytes and read calls of every os_pread: the io component takes the
  * library's own reads out of the process's totals. */
 static long long own_bytes, own_calls;

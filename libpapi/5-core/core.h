@@ -54,6 +54,8 @@ typedef struct EventSet {
 	pid_t owner;		/* thread (gettid) that created it */
 	pid_t attach;		/* PAPI_attach target, 0 = the owner thread */
 	int cpu;		/* PAPI_CPU_ATTACH, -1 = any */
+	int cgroup_fd;		/* PAPI_CGROUP_ATTACH: the cgroup's directory, -1 = none */
+	char *cgroup;		/* and its path as the caller gave it */
 	int inherit;
 	int multiplex;		/* each counter its own group: the kernel rotates */
 	int enable_on_exec;	/* internal: papi stat counts from the child's exec */
@@ -148,6 +150,12 @@ void es_hw_close(EventSet_t *es, int h);
 /* (Re)open every counter of es (after attach/inherit/domain/multiplex change).
  * On failure es keeps no open counters and the error is returned. */
 int es_reopen(EventSet_t *es);
+/* es_cgroup_bind: count only the tasks of cgroup path (pe_cgroup_open's
+ * name; NULL: any task) on the CPU es is bound to, reopening its counters.
+ * PAPI_OK; PAPI_EINVAL (bound to no CPU, or to a thread), pe_cgroup_open's
+ * errors, PAPI_ENOMEM, or the error of reopening (the old binding stays).
+ * The reason says why. */
+int es_cgroup_bind(EventSet_t *es, const char *path);
 /* es_close_all: close every counter of es, members before their leaders
  * (the hooks' closing_all first), leaving it no groups. */
 void es_close_all(EventSet_t *es);

@@ -16,12 +16,15 @@ struct es_target {
 	int enable_on_exec;	/* counting starts at the thread's exec */
 	int multiplex;		/* each counter in a kernel group of its own */
 	int one_group;		/* every counter in one kernel group */
+	const char *cgroup;	/* with cpu >= 0: only that cgroup's tasks (its path
+				 * under the perf_event hierarchy), NULL: any */
 };
 
 /* es_configure: set EventSet id up to count as t says; a set holding
  * events reopens its counters so (its events stay). PAPI_OK; PAPI_ENOEVST
- * (no such set), PAPI_EISRUN (it counts), PAPI_EINVAL (t NULL, or cpu >= 0
- * with a tid), or the error of reopening (the set then holds no open
+ * (no such set), PAPI_EISRUN (it counts), PAPI_EINVAL (t NULL, cpu >= 0
+ * with a tid, a cgroup without a cpu), es_cgroup_bind's errors for the
+ * cgroup, or the error of reopening (the set then holds no open
  * counter, and says why through papi_last_reason). */
 int es_configure(int id, const struct es_target *t);
 

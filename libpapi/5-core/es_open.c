@@ -144,8 +144,12 @@ int es_hw_open(EventSet_t *es, int h)
 	/* The owner's tid, not 0: a set counts its owner whichever thread
 	 * adds the events; CPU-wide (pid -1) when bound to a CPU only. */
 	pid_t pid = es->attach ? es->attach : es->cpu >= 0 ? -1 : es->owner;
-	int fd = sys->perf_open(&a, pid, cpu, g < 0 ? -1 : es->groups[g].leader,
-				PERF_FLAG_FD_CLOEXEC);
+	unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+	if (es->cgroup_fd >= 0) {	/* the cgroup's tasks on that CPU */
+		pid = es->cgroup_fd;
+		flags |= PERF_FLAG_PID_CGROUP;
+	}
+	int fd = sys->perf_open(&a, pid, cpu, g < 0 ? -1 : es->groups[g].leader, flags);
 	if (fd < 0) {
 		int err = errno, ret = pe_errno_to_papi(err);
 		char why[512];
@@ -154,7 +158,7 @@ int es_hw_open(EventSet_t *es, int h)
 			struct perf_event_attr solo;
 			hw_attr(es, n, 1, &solo);
 			ES_EACH_HOOK(attr, es, h, &solo);
-			int sfd = sys->perf_open(&solo, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+			int sfd = sys->perf_open(&solo, pid, cpu, -1, flags);
 			if (sfd >= 0) {
 				sys->close(sfd);
 				papi_set_reason("%s: conflicts with the events already in this EventSet "
@@ -166,7 +170,8 @@ int es_hw_open(EventSet_t *es, int h)
 		}
 		int core = a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_HW_CACHE ||
 			   a.type == PERF_TYPE_RAW || a.type >= PERF_TYPE_MAX;
-		pe_advice(err, n->name, &a, pid, cpu, core ? pmu_core_unavailable_reason() : NULL,
+		/* a cgroup is counted as a CPU is, and the kernel checks it so */
+		pe_advice(err, n->name, &a, es->cgroup_fd >= 0 ? -1 : pid, cpu, core ? pmu_core_unavailable_reason() : NULL,
 			  why, sizeof why);
 		papi_set_reason("%s", why);
 		/* A PMU the kernel does not have makes the event uncountable

@@ -81,6 +81,7 @@ static int create_eventset_impl(int *EventSet)
 	es->granularity = papi_default_granularity;
 	es->owner = papi_gettid();
 	es->cpu = -1;
+	es->cgroup_fd = -1;
 	ES_EACH_HOOK(created, es);
 	int ret = tbl_insert(es);
 	if (ret != PAPI_OK) {
@@ -97,6 +98,9 @@ static void es_free(EventSet_t *es)
 	es_close_all(es);
 	ES_EACH_HOOK(release, es);
 	cmpset_free(es->cset);
+	if (es->cgroup_fd >= 0)
+		close(es->cgroup_fd);
+	free(es->cgroup);
 	free(es->ev);
 	free(es->hw);
 	free(es->groups);

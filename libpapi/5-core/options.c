@@ -152,7 +152,8 @@ static int set_attach_impl(int id, unsigned long tid, int on)
 	struct params old;
 	params_save(es, &old);
 	if (on) {
-		if ((es->state & PAPI_ATTACHED) || tid == 0 || tid > (unsigned long)INT32_MAX)
+		if ((es->state & PAPI_ATTACHED) || tid == 0 || tid > (unsigned long)INT32_MAX ||
+		    es->cgroup_fd >= 0)	/* a cgroup's set counts no one thread */
 			return PAPI_EINVAL;
 		es->attach = (pid_t)tid;
 		es->state |= PAPI_ATTACHED;
@@ -173,7 +174,7 @@ static int set_attach(int id, unsigned long tid, int on)
 
 /* PAPI_attach: count the thread or process tid instead of the owner.
  * PAPI_ENOEVST, PAPI_ENOCMP (no event or component yet), PAPI_EISRUN,
- * PAPI_EINVAL (already attached, tid 0), PAPI_ESYS (no such task),
+ * PAPI_EINVAL (already attached, tid 0, bound to a cgroup), PAPI_ESYS (no such task),
  * PAPI_EPERM (not allowed to watch it). */
 int PAPI_attach(int EventSet, unsigned long tid)
 {
@@ -214,6 +215,61 @@ static int set_cpu(const PAPI_cpu_option_t *c)
 	es->cpu = (int)c->cpu_num;
 	es->state |= PAPI_CPU_ATTACHED;
 	return params_apply(es, &old);
+}
+
+/* es_cgroup_bind (core.h): on an error the set keeps its old binding. */
+int es_cgroup_bind(EventSet_t *es, const char *path)
+{
+	int fd = -1;
+	char *copy = NULL;
+	if (path) {
+		char why[1400];
+		if (es->cpu < 0 || es->attach) {
+			papi_set_reason("cgroup %s: a cgroup is counted on one CPU: bind the EventSet "
+					"to a CPU with PAPI_CPU_ATTACH first%s", path,
+					es->attach ? " (and not to a thread)" : "");
+			return PAPI_EINVAL;
+		}
+		if ((fd = pe_cgroup_open(path, why, sizeof why)) < 0) {
+			papi_set_reason("%s", why);
+			return fd;
+		}
+		if (!(copy = strdup(path))) {
+			close(fd);
+			return PAPI_ENOMEM;
+		}
+	}
+	int old_fd = es->cgroup_fd;
+	char *old_path = es->cgroup;
+	es->cgroup_fd = fd;
+	es->cgroup = copy;
+	int ret = es->nhw ? es_reopen(es) : PAPI_OK;
+	if (ret != PAPI_OK) {
+		es->cgroup_fd = old_fd;
+		es->cgroup = old_path;
+		es_reopen(es);
+		if (fd >= 0)
+			close(fd);
+		free(copy);
+		return ret;
+	}
+	if (old_fd >= 0)
+		close(old_fd);
+	free(old_path);
+	return PAPI_OK;
+}
+
+static int set_cgroup(const PAPI_cgroup_option_t *c)
+{
+	EventSet_t *es;
+	int ret = es_for_change(c->eventset, &es);
+	if (ret != PAPI_OK)
+		return ret;
+	if ((ret = perf_only(es, "PAPI_CGROUP_ATTACH")) != PAPI_OK)
+		return ret;
+	if (!c->path && es->cgroup_fd < 0)
+		return PAPI_EINVAL;
+	return es_cgroup_bind(es, c->path);
 }
 
 static int set_es_domain(int id, int dom)
@@ -271,8 +327,14 @@ static int granularity_ok(int g)
  * cannot count (the kernel without the privilege for it: the reason says
  * so); PAPI_ENOSUPP for a default domain this process cannot count and for
  * address ranges (perf_event has none); PAPI_EPERM for PAPI_CPU_ATTACH
- * without the privilege to count a whole CPU; any error reopening the
- * counters (the set then keeps its old options). */
+ * without the privilege to count a whole CPU. PAPI_CGROUP_ATTACH (an
+ * extension) counts only the tasks of cgroup ptr->cgroup.path on the CPU
+ * the set is bound to: PAPI_EINVAL when the set is bound to no CPU or to a
+ * thread, for a path naming no cgroup (or leaving the hierarchy with ..),
+ * and for a NULL path when the set is bound to none; PAPI_ENOSUPP when no
+ * cgroup hierarchy perf_event counts in is mounted; PAPI_EPERM when the
+ * cgroup cannot be opened. Any error reopening the counters (the set then
+ * keeps its old options). */
 static int set_opt_impl(int option, PAPI_option_t *ptr)
 {
 	if (option == PAPI_DEBUG) {
@@ -340,6 +402,8 @@ static int set_opt_impl(int option, PAPI_option_t *ptr)
 		return set_cpu(&ptr->cpu);
 	case PAPI_INHERIT:
 		return set_inherit(&ptr->inherit);
+	case PAPI_CGROUP_ATTACH:
+		return set_cgroup(&ptr->cgroup);
 	case PAPI_DATA_ADDRESS:
 	case PAPI_INSTR_ADDRESS: {
 		EventSet_t *es;
@@ -375,6 +439,7 @@ static int get_es_opt(int option, PAPI_option_t *ptr)
 		 : option == PAPI_GRANUL ? ptr->granularity.eventset
 		 : option == PAPI_CPU_ATTACH ? ptr->cpu.eventset
 		 : option == PAPI_INHERIT ? ptr->inherit.eventset
+		 : option == PAPI_CGROUP_ATTACH ? ptr->cgroup.eventset
 		 : ptr->attach.eventset;
 	if (!(es = es_lookup(id)))
 		return PAPI_ENOEVST;
@@ -396,6 +461,9 @@ static int get_es_opt(int option, PAPI_option_t *ptr)
 		ptr->cpu.cpu_num = on ? (unsigned)es->cpu : 0;
 		return on;
 	}
+	case PAPI_CGROUP_ATTACH:
+		ptr->cgroup.path = es->cgroup;
+		return es->cgroup_fd >= 0;
 	default:	/* PAPI_INHERIT */
 		ptr->inherit.inherit = es->inherit ? PAPI_INHERIT_ALL : PAPI_INHERIT_NONE;
 		return PAPI_OK;
@@ -405,7 +473,9 @@ static int get_es_opt(int option, PAPI_option_t *ptr)
 /* PAPI_get_opt: read an option. Options that are numbers return them
  * (PAPI_MAX_HWCTRS, PAPI_MAX_MPX_CTRS, PAPI_CLOCKRATE, PAPI_MAX_CPUS,
  * PAPI_DEFDOM, PAPI_DEFGRN, PAPI_LIB_VERSION; PAPI_ATTACH/PAPI_CPU_ATTACH
- * 1 when attached, PAPI_DETACH 1 when not); the others fill ptr and return
+ * 1 when attached, PAPI_DETACH 1 when not; PAPI_CGROUP_ATTACH 1 when bound
+ * to a cgroup, with ptr->cgroup.path the path given, valid while the set
+ * keeps it, else 0 and NULL); the others fill ptr and return
  * PAPI_OK (PAPI_EINVAL when ptr is NULL). PAPI_ENOEVST for a set option
  * naming no set; PAPI_EINVAL for an option that cannot be read. */
 static int get_opt_impl(int option, PAPI_option_t *ptr)
@@ -454,6 +524,7 @@ static int get_opt_impl(int option, PAPI_option_t *ptr)
 	case PAPI_DETACH:
 	case PAPI_CPU_ATTACH:
 	case PAPI_INHERIT:
+	case PAPI_CGROUP_ATTACH:
 		return get_es_opt(option, ptr);
 	case PAPI_PRELOAD:
 		memset(&ptr->preload, 0, sizeof ptr->preload);

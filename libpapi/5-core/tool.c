@@ -1,4 +1,6 @@
 /* tool.c: the papi tool's door into the core (tool.h): configure and read an EventSet by id, so that no code outside the core writes an EventSet_t. */
+#include <string.h>
+
 #include "core.h"
 #include "door.h"
 
@@ -7,7 +9,7 @@ int es_configure(int id, const struct es_target *t)
 	EventSet_t *es = es_lookup(id);
 	if (!es)
 		return PAPI_ENOEVST;
-	if (!t || (t->cpu >= 0 && t->tid))
+	if (!t || (t->cpu >= 0 && t->tid) || (t->cgroup && t->cpu < 0))
 		return PAPI_EINVAL;
 	if (es->state & PAPI_RUNNING)
 		return PAPI_EISRUN;
@@ -17,6 +19,11 @@ int es_configure(int id, const struct es_target *t)
 	es->enable_on_exec = !!t->enable_on_exec;
 	es->multiplex = !!t->multiplex;
 	es->one_group = !!t->one_group;
+	if (t->cgroup || es->cgroup_fd >= 0) {
+		/* a binding to keep is not opened again */
+		if (!(t->cgroup && es->cgroup && !strcmp(t->cgroup, es->cgroup)))
+			return es_cgroup_bind(es, t->cgroup);
+	}
 	return es->nev ? es_reopen(es) : PAPI_OK;
 }
 

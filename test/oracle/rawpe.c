@@ -86,6 +86,20 @@ int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel)
 	return fd < 0 ? -errno : (int)fd;
 }
 
+int raw_open_cgroup(const struct raw_event *ev, int cgfd, int cpu, int kernel)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = ev->type;
+	a.config = ev->config;
+	a.disabled = 1;
+	a.exclude_kernel = !kernel && !ev->every_level;
+	a.exclude_hv = !ev->every_level;
+	long fd = syscall(SYS_perf_event_open, &a, cgfd, cpu, -1, PERF_FLAG_FD_CLOEXEC | PERF_FLAG_PID_CGROUP);
+	return fd < 0 ? -errno : (int)fd;
+}
+
 static int raw_ioctl(int fd, unsigned long req)
 {
 	return ioctl(fd, req, 0) < 0 ? -errno : 0;

@@ -28,6 +28,11 @@ struct raw_event {
  * Returns the descriptor, or -errno. */
 int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel);
 
+/* raw_open_cgroup: a disabled counter of ev counting the tasks of the
+ * cgroup whose directory cgfd is open, on CPU cpu (PERF_FLAG_PID_CGROUP);
+ * kernel as raw_open. The descriptor, or -errno. */
+int raw_open_cgroup(const struct raw_event *ev, int cgfd, int cpu, int kernel);
+
 /* raw_enable, raw_disable, raw_reset: the ioctls; 0 or -errno. */
 int raw_enable(int fd);
 int raw_disable(int fd);
