@@ -45,6 +45,9 @@ struct st_opts {
 	int system_wide;	/* -a or -C: count whole CPUs */
 	int *cpus;		/* -C LIST (or every online CPU, once read), sorted */
 	int ncpus;
+	char **cgroups;		/* -G or --for-each-cgroup: cgroup paths ("": none) */
+	int ncgroups;
+	int each_cgroup;	/* --for-each-cgroup: every event in each, a row each */
 	int aggr;		/* enum st_aggr: the rows of the report */
 	const char *plot_path;	/* --plot FILE.svg: the intervals, or the job's ranks, as a chart */
 	long timeout_ms;	/* --timeout, 0 = none */
@@ -63,7 +66,8 @@ struct st_opts {
 };
 
 /* --per-*: what each row of the report sums. */
-enum st_aggr { AGGR_NONE, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_NODE, AGGR_THREAD, AGGR_PROCESS };
+enum st_aggr { AGGR_NONE, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_NODE, AGGR_THREAD, AGGR_PROCESS,
+	       AGGR_CGROUP };
 
 /* This process's place in an MPI job (1-base/rank.c). */
 struct st_rank {
@@ -104,6 +108,8 @@ struct st_event {
 	int is_time;		/* counts nanoseconds */
 	int brace;		/* its {...} group in -e (1, 2, ...), 0 when alone */
 	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
+	int cg;			/* -G: the index in o.cgroups of the cgroup it counts in,
+				 * -1: the whole system (and without -G) */
 	/* count */
 	int slot;		/* its index in its EventSet, -1 when not available */
 	long long *val;		/* per run (scaled) */
@@ -150,14 +156,17 @@ struct st_target {
 	pid_t tid;
 	pid_t pid;		/* -p: the process the thread belongs to, else 0 */
 	int cpu;		/* -1, or the CPU counted whole (system-wide) */
+	int cg;			/* with a CPU: the index in o.cgroups of the cgroup
+				 * counted there, -1: every task */
 	int enable_on_exec;	/* counting starts at the target's exec */
 };
 
 /* One row of a --per-* report: the targets it sums. */
 struct st_row {
 	/* count */
-	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234" */
+	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234", a cgroup */
 	int n;			/* targets summed (CPUs of a core, socket, node) */
+	int first;		/* the first of them, in s->tg */
 	long long *val;		/* [nev][repeat]: each event's count per run */
 	uint64_t *en, *run;	/* [nev]: time enabled and running, over the runs */
 	/* compute */

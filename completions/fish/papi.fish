@@ -144,6 +144,14 @@ function __papi_values
             for c in /sys/devices/system/cpu/cpu[0-9]*
                 string replace -r '.*/cpu' '' -- $c
             end
+        case 'CG*'
+            # cgroups under the hierarchy perf_event counts in, as perf finds it
+            set -l mnt (awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; f = 1; exit } $3 == "cgroup2" && !v { v = $2 } END { if (!f && v) print v }' /proc/self/mounts)
+            if test -n "$mnt"
+                for d in $mnt/$tok*/
+                    string replace -- "$mnt/" '' (string trim -r -c / -- $d)
+                end
+            end
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null

@@ -334,3 +334,40 @@ fish_complete() {
 		[ "$output" = CONTEXT_SWITCHES ]
 	fi
 }
+
+@test "papi stat -G and --for-each-cgroup complete the cgroups perf_event counts in, after a comma too" {
+	local mnt
+	mnt=$(awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; f = 1; exit }
+		   $3 == "cgroup2" && !v { v = $2 } END { if (!f && v) print v }' /proc/self/mounts)
+	[ -n "$mnt" ] || skip "no cgroup hierarchy for perf_event is mounted"
+	local made=
+	if [ "$(id -u)" -eq 0 ]; then
+		made=$mnt/papi-compl-$$
+		mkdir "$made"
+	fi
+	local want
+	want=$(cd "$mnt" && for d in */; do [ -d "$d" ] && echo "${d%/}"; done | sort)
+	complete_words "$PAPI_BIN" stat -a -G ""
+	local got
+	got=$(sort <<<"$output")
+	local each=
+	if [ -n "$want" ]; then
+		complete_words "$PAPI_BIN" stat -a --for-each-cgroup "x,"
+		each=$(sort <<<"$output")
+	fi
+	local zgot= fgot=
+	if [ -n "$made" ] && command -v zsh >/dev/null; then
+		zsh_complete "papi stat -a -G papi-compl-${$%?}"
+		zgot=$output
+	fi
+	if [ -n "$made" ] && command -v fish >/dev/null; then
+		fish_complete "papi stat -a -G papi-compl-${$%?}"
+		fgot=$output
+	fi
+	[ -z "$made" ] || rmdir "$made"
+	[ "$got" = "$want" ] || { echo "got: $got"; echo "want: $want"; false; }
+	[ -z "$zgot" ] || [ "$zgot" = "papi stat -a -G papi-compl-$$" ] || { echo "zsh: $zgot"; false; }
+	[ -z "$fgot" ] || [ "$fgot" = "papi-compl-$$" ] || { echo "fish: $fgot"; false; }
+	[ -z "$made" ] || grep -qx "papi-compl-$$" <<<"$got"
+	[ -z "$want" ] || [ "$each" = "$(sed 's/^/x,/' <<<"$want")" ]
+}

@@ -168,3 +168,20 @@ threads() {
 	run --separate-stderr papi stat -a -A -x, -I 50 --interval-count 1 -e perf::CPU-CLOCK
 	grep -q '^[0-9.]*,interval,perf::CPU-CLOCK,[0-9]*,ns,.*,CPU0,all$' <<<"$stderr"
 }
+
+@test "-G and --for-each-cgroup: usage errors name what is wrong, and an ordinary user is told what is missing" {
+	run -2 --separate-stderr papi stat -G somewhere true
+	grep -qF -- "-G counts a cgroup on whole CPUs: add -a or -C" <<<"$stderr"
+	run -2 --separate-stderr papi stat -a -G a,b -e perf::PAGE-FAULTS,perf::TASK-CLOCK,perf::CPU-CLOCK true
+	grep -qF -- "-G names 2 cgroups for 3 events" <<<"$stderr"
+	run -2 --separate-stderr papi stat -a --for-each-cgroup a --per-cpu true
+	grep -qF -- "--for-each-cgroup makes a row per cgroup: it cannot be used with --per-*" <<<"$stderr"
+	run -2 --separate-stderr papi stat -a --for-each-cgroup a,,b true
+	grep -qF -- "empty cgroup in '--for-each-cgroup a,,b'" <<<"$stderr"
+	run -2 --separate-stderr papi stat -a -G a --for-each-cgroup b true
+	grep -qF -- "-G and --for-each-cgroup are given once, and not together" <<<"$stderr"
+	if [ "$(id -u)" -ne 0 ] && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 0 ]; then
+		run -1 --separate-stderr papi stat -a -G / true
+		grep -q "needs perf_event_paranoid 0 or lower .* or CAP_PERFMON" <<<"$stderr" || { echo "$stderr"; false; }
+	fi
+}

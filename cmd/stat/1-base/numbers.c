@@ -73,11 +73,12 @@ int st_run_code(const struct st_run *r)
 static const char *const aggr_names[] = {
 	[AGGR_NONE] = "none", [AGGR_CPU] = "cpu", [AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
 	[AGGR_NODE] = "node", [AGGR_THREAD] = "thread", [AGGR_PROCESS] = "process",
+	[AGGR_CGROUP] = "cgroup",
 };
 
 const char *st_aggr_name(int aggr)
 {
-	return aggr >= 0 && aggr <= AGGR_PROCESS ? aggr_names[aggr] : "none";
+	return aggr >= 0 && aggr <= AGGR_CGROUP ? aggr_names[aggr] : "none";
 }
 
 void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m)

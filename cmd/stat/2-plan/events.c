@@ -233,3 +233,16 @@ int st_events_resolve(struct st *s)
 	return 0;
 }
 
+
+int st_cgroups_plan(struct st *s)
+{
+	int n = s->o.each_cgroup ? 0 : s->o.ncgroups;
+	if (n > 1 && n != s->nev)
+		return cli_usage("stat", "-G names %d cgroups for %d events: give one cgroup for every "
+				 "event, one per event in order, or use --for-each-cgroup", n, s->nev), -1;
+	for (int i = 0; i < s->nev; i++) {
+		int k = n == 0 ? -1 : n == 1 ? 0 : i;
+		s->ev[i].cg = k >= 0 && s->o.cgroups[k][0] ? k : -1;
+	}
+	return 0;
+}

@@ -37,6 +37,11 @@ int st_groups_map(struct st *s);
  * user may count (user space, with the reason kept, when it may not count
  * the kernel). 0, or -1 after a message. */
 int st_domain_choose(struct st *s);
+/* st_cgroups_plan: the cgroup each event counts in (e->cg), from -G: one
+ * cgroup for every event, or one per event in order, an empty name the
+ * whole system; -1 for all without -G or with --for-each-cgroup. 0, or -1
+ * after a usage message (as many cgroups as events, or one). */
+int st_cgroups_plan(struct st *s);
 
 /* What the plan holds: the events, their reasons, the groups. */
 void st_plan_free(struct st *s);

@@ -50,6 +50,7 @@ static void label(const struct st *s, const struct st_target *t, char *buf, size
 	case AGGR_CORE: snprintf(buf, len, "S%d-D%d-C%d", sock, die, core); break;
 	case AGGR_SOCKET: snprintf(buf, len, "S%d", sock); break;
 	case AGGR_NODE: snprintf(buf, len, "N%d", node); break;
+	case AGGR_CGROUP: snprintf(buf, len, "%s", s->o.cgroups[t->cg]); break;
 	case AGGR_THREAD:
 		comm(t->pid, t->tid, name, sizeof name);
 		snprintf(buf, len, "%s-%d", name, (int)t->tid);
@@ -73,11 +74,13 @@ static int rows_make(struct st *s)
 		label(s, &s->tg[t], l, sizeof l);
 		int r;
 		for (r = 0; r < s->nrows; r++)
-			if (!strcmp(s->rows[r].label, l))
-				break;
+			if (s->o.aggr == AGGR_CGROUP ? s->tg[s->rows[r].first].cg == s->tg[t].cg
+						     : !strcmp(s->rows[r].label, l))
+				break;	/* a cgroup's path may be longer than a label */
 		if (r == s->nrows) {
 			struct st_row *w = &s->rows[s->nrows++];
 			snprintf(w->label, sizeof w->label, "%s", l);
+			w->first = t;
 			w->val = calloc((size_t)nev * (size_t)s->o.repeat, sizeof *w->val);
 			w->en = calloc((size_t)nev, sizeof *w->en);
 			w->run = calloc((size_t)nev, sizeof *w->run);

@@ -478,7 +478,7 @@ static int attach_process(struct st *s, pid_t pid)
 	while (ret == 0 && (de = readdir(d)))
 		if (de->d_name[0] != '.') {
 			pid_t tid = (pid_t)atoi(de->d_name);
-			struct st_target t = { .tid = tid, .cpu = -1, .pid = pid };
+			struct st_target t = { .tid = tid, .cpu = -1, .cg = -1, .pid = pid };
 			ret = st_sets_add_target(s, &t);
 			/* a thread other than the first may have ended meanwhile */
 			if (ret < 0 && s->ntargets > nt0 + 1 && kill(tid, 0) < 0)

@@ -78,7 +78,9 @@ static void brace_fails(struct st *s, int g, const struct st_event *culprit, int
  * events did not fit, each {...} bundle one kernel group. */
 static struct es_target set_target(const struct st *s, const struct st_target *t, int b)
 {
+	const char *cg = s->o.ncgroups && t->cg >= 0 ? s->o.cgroups[t->cg] : NULL;
 	return (struct es_target){
+		.cgroup = cg && *cg ? cg : NULL,
 		.tid = t->tid, .cpu = t->cpu,
 		/* a CPU is counted whole, whoever runs there: nothing to inherit */
 		.inherit = t->cpu < 0 && !s->o.no_inherit,
@@ -88,15 +90,23 @@ static struct es_target set_target(const struct st *s, const struct st_target *t
 	};
 }
 
-/* Add the events of bundle b to set id. first: the first target's set,
- * which decides what can be counted; the later ones take the same. */
-static int add_bundle(struct st *s, int id, int b, int first)
+/* Whether target t counts event e: with -G, only the targets of e's cgroup
+ * (or of none) do. */
+static int counts_event(const struct st *s, const struct st_target *t, const struct st_event *e)
+{
+	return !s->o.ncgroups || s->o.each_cgroup || e->cg == t->cg;
+}
+
+/* Add the events of bundle b to set id of target t. first: the first set
+ * of its cgroup, which decides what can be counted; the later ones take the
+ * same. */
+static int add_bundle(struct st *s, const struct st_target *tg, int id, int b, int first)
 {
 	int refused = -1;	/* the first event the kernel refused this user */
 	for (int i = 0; i < s->nev; i++) {
 		struct st_event *e = &s->ev[i];
-		if (!e->avail || e->brace != b || e->cidx > 0)
-			continue;	/* another component's: csets_add */
+		if (!e->avail || e->brace != b || e->cidx > 0 || !counts_event(s, tg, e))
+			continue;	/* another component's (csets_add), or cgroup's */
 		if (!first) {
 			int ret = PAPI_add_event(id, e->code);
 			if (ret != PAPI_OK && ret != PAPI_ECNFLCT)
@@ -105,7 +115,8 @@ static int add_bundle(struct st *s, int id, int b, int first)
 		}
 		int dup = -1;
 		for (int j = 0; j < i; j++)
-			if (s->ev[j].avail && s->ev[j].code == e->code && s->ev[j].brace == b)
+			if (s->ev[j].avail && s->ev[j].code == e->code && s->ev[j].brace == b &&
+			    s->ev[j].cg == e->cg)
 				dup = j;
 		if (dup >= 0) {		/* the same event twice: one counter */
 			e->slot = s->ev[dup].slot;
@@ -336,14 +347,18 @@ void st_domain_labels(struct st *s)
 		e->label = NULL;
 		/* perf's modifiers, as perf stat writes page-faults:u; a name
 		 * that carries its own says it already */
-		if (!dom || named || st_dom_whole(dom))
+		char mod[8] = "";
+		if (dom && !named && !st_dom_whole(dom))
+			snprintf(mod, sizeof mod, ":%s%s%s", dom & PAPI_DOM_USER ? "u" : "",
+				 dom & PAPI_DOM_KERNEL ? "k" : "", dom & PAPI_DOM_SUPERVISOR ? "h" : "");
+		/* -G: the cgroup it counts in, as perf prints it beside the name */
+		const char *cg = e->cg >= 0 ? s->o.cgroups[e->cg] : NULL;
+		if (!mod[0] && !cg)
 			continue;
-		char mod[8];
-		snprintf(mod, sizeof mod, ":%s%s%s", dom & PAPI_DOM_USER ? "u" : "",
-			 dom & PAPI_DOM_KERNEL ? "k" : "", dom & PAPI_DOM_SUPERVISOR ? "h" : "");
-		size_t n = strlen(e->name) + sizeof mod;
+		size_t n = strlen(e->name) + sizeof mod + (cg ? strlen(cg) + 12 : 0);
 		if ((e->label = malloc(n)))
-			snprintf(e->label, n, "%s%s", e->name, mod);
+			snprintf(e->label, n, "%s%s%s%s%s", e->name, mod, cg ? " (cgroup " : "", cg ? cg : "",
+				 cg ? ")" : "");
 	}
 }
 
@@ -358,7 +373,8 @@ static int new_set(struct st *s, const struct st_target *t, int b)
 	struct es_target how = set_target(s, t, b);
 	if ((ret = es_configure(id, &how)) != PAPI_OK) {
 		PAPI_destroy_eventset(&id);
-		return cli_error("stat", "cannot set an EventSet up: %s", PAPI_strerror(ret)), -1;
+		return cli_error("stat", "cannot set an EventSet up: %s",
+				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
 	}
 	return id;
 }
@@ -374,14 +390,17 @@ int st_sets_add_target(struct st *s, const struct st_target *t)
 		s->tg = tg;
 	if (!n || !tg)
 		return cli_error("stat", "out of memory"), -1;
-	int first = s->ntargets == 0, ret = PAPI_OK;
+	int first = s->ntargets == 0, ret = PAPI_OK, first_cg = 1;
+	for (int k = 0; k < s->ntargets; k++)
+		if (s->tg[k].cg == t->cg)
+			first_cg = 0;	/* -G: each cgroup's first target decides its events */
 	s->tg[s->ntargets++] = *t;
 	for (int b = 0; b < nb && ret == PAPI_OK; b++) {
 		int id = new_set(s, t, b);
 		if (id < 0)
 			return -1;
 		s->sets[s->nsets++] = id;
-		ret = add_bundle(s, id, b, first);
+		ret = add_bundle(s, t, id, b, first || (first_cg && !s->o.each_cgroup));
 	}
 	if (first && st_domain_refused(s, ret)) {
 		/* the kernel's share refused: this target again, in user space */
@@ -412,21 +431,35 @@ int st_sets_add_target(struct st *s, const struct st_target *t)
 	return ret == PAPI_OK ? 0 : -1;
 }
 
+/* Whether some event counts in cgroup k (-1: the whole system). */
+static int cg_used(const struct st *s, int k)
+{
+	for (int i = 0; i < s->nev; i++)
+		if (s->ev[i].cg == k)
+			return 1;
+	return 0;
+}
+
 int st_cpus_targets(struct st *s)
 {
 	if (st_cpus_read(s) < 0)
 		return -1;
-	for (int i = 0; i < s->o.ncpus; i++) {
-		struct st_target t = { .tid = 0, .cpu = s->o.cpus[i] };
-		if (st_sets_add_target(s, &t) < 0)
-			return -1;
+	/* each cgroup counted (-1: every task), and in it every CPU */
+	for (int k = s->o.ncgroups && !s->o.each_cgroup ? -1 : 0; k < (s->o.ncgroups ? s->o.ncgroups : 1); k++) {
+		if (s->o.ncgroups && !s->o.each_cgroup && !cg_used(s, k))
+			continue;
+		for (int i = 0; i < s->o.ncpus; i++) {
+			struct st_target t = { .tid = 0, .cpu = s->o.cpus[i], .cg = s->o.ncgroups ? k : -1 };
+			if (st_sets_add_target(s, &t) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
 
 int st_sets_add(struct st *s, pid_t tid, int enable_on_exec)
 {
-	struct st_target t = { .tid = tid, .cpu = -1, .enable_on_exec = enable_on_exec };
+	struct st_target t = { .tid = tid, .cpu = -1, .cg = -1, .enable_on_exec = enable_on_exec };
 	return st_sets_add_target(s, &t);
 }
 
@@ -462,7 +495,7 @@ static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64
 		for (int i = 0; i < s->nev; i++) {
 			int sl = s->ev[i].slot;
 			if (!s->ev[i].avail || s->ev[i].brace != b || s->ev[i].cidx > 0 || sl < 0 ||
-			    sl >= nev)
+			    sl >= nev || !counts_event(s, &s->tg[t], &s->ev[i]))
 				continue;
 			val[i] += v[sl];
 			if (en) {

@@ -132,7 +132,7 @@ void st_csv_report(const struct st *s, FILE *f)
 		cli_csv_int(&c, st_per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
 		cli_csv_field(&c, nc ? "not counted" : e->brace ? s->brace_how[e->brace] : NULL);
-		cli_csv_field(&c, NULL);
+		cli_csv_field(&c, e->cg >= 0 ? s->o.cgroups[e->cg] : NULL);	/* -G: its cgroup */
 		char dom[32];
 		cli_csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));
 		cli_csv_end(&c);

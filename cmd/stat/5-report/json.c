@@ -123,6 +123,8 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 {
 	json_obj_begin(j);
 	json_kstr(j, "name", e->name);
+	if (e->cg >= 0)
+		json_kstr(j, "cgroup", s->o.cgroups[e->cg]);	/* -G: counted in it only */
 	if (e->brace)
 		json_kint(j, "group", e->brace);
 	if (e->brace && e->avail && s->brace_how[e->brace])

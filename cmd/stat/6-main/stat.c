@@ -17,6 +17,7 @@ enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
+	OPT_EACH_CGROUP,
 };
 
 static const struct cli_opt opts[] = {
@@ -45,6 +46,11 @@ static const struct cli_opt opts[] = {
 	  "count every online CPU whole, whoever runs there (while the command runs, or until "
 	  "interrupted); needs perf_event_paranoid 0 or CAP_PERFMON" },
 	{ "cpu", 'C', required_argument, "CPU[,CPU...]", "count these CPUs whole (as -a; 0-3,8 ranges)" },
+	{ "cgroup", 'G', required_argument, "CG[,CG...]",
+	  "with -a/-C: count only the tasks of cgroup CG (a path under the perf_event cgroup "
+	  "hierarchy); one CG for every event, or one per event in order (empty: the whole system)" },
+	{ "for-each-cgroup", OPT_EACH_CGROUP, required_argument, "CG[,CG...]",
+	  "with -a/-C: count every event in each cgroup, a row per cgroup" },
 	{ "per-cpu", OPT_PER_CPU, no_argument, NULL, "with -a/-C: a row per CPU" },
 	{ "no-aggr", 'A', no_argument, NULL, "the same as --per-cpu" },
 	{ "per-core", OPT_PER_CORE, no_argument, NULL, "with -a/-C: a row per core (its hardware threads summed)" },
@@ -90,6 +96,31 @@ static const struct cli_spec spec = {
 };
 
 /* ------------------------------------------------------------------ options */
+/* -G or --for-each-cgroup LIST into s->o.cgroups; -G keeps empty names (an
+ * event of the whole system), --for-each-cgroup does not. */
+static int parse_cgroups(struct st *s, const char *arg, int each)
+{
+	const char *what = each ? "--for-each-cgroup" : "-G";
+	if (s->o.ncgroups)
+		return cli_usage("stat", "-G and --for-each-cgroup are given once, and not together"), -1;
+	for (const char *p = arg;; p++) {
+		size_t n = strcspn(p, ",");
+		if (each && n == 0)
+			return cli_usage("stat", "empty cgroup in '%s %s'", what, arg), -1;
+		char **g = realloc(s->o.cgroups, (size_t)(s->o.ncgroups + 1) * sizeof *g);
+		if (!g || !(g[s->o.ncgroups] = strndup(p, n)))
+			return cli_error("stat", "out of memory"), -1;
+		s->o.cgroups = g;
+		s->o.ncgroups++;
+		p += n;
+		if (!*p)
+			break;
+	}
+	s->o.each_cgroup = each;
+	return 0;
+}
+
+
 static int parse_ids(const char *arg, pid_t **ids, int *n, const char *what)
 {
 	/* "1,,2" or a trailing comma is a mistake, as an empty name in -e is */
@@ -173,6 +204,10 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			s->o.system_wide = 1;
 			break;
+		case 'G': case OPT_EACH_CGROUP:
+			if (parse_cgroups(s, c.optarg, opt == OPT_EACH_CGROUP) < 0)
+				return -1;
+			break;
 		case 'A': case OPT_PER_CPU: case OPT_PER_CORE: case OPT_PER_SOCKET: case OPT_PER_NODE:
 		case OPT_PER_THREAD: case OPT_PER_PROCESS: {
 			int a = opt == 'A' || opt == OPT_PER_CPU ? AGGR_CPU : opt == OPT_PER_CORE ? AGGR_CORE
@@ -224,6 +259,7 @@ static int parse(struct st *s, int argc, char **argv)
 		if (s->o.merge || s->o.ncmd != 2)
 			return cli_usage("stat", "--diff compares two saved runs: BASE.json NEW.json"), -1;
 		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.job ||
+		    s->o.ncgroups ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
 			return cli_usage("stat", "--diff reads files: it takes only -j, -x and -o"), -1;
@@ -234,7 +270,7 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr ||
+		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.ncgroups ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o, --job and --plot"), -1;
@@ -254,6 +290,14 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "-a and -C count whole CPUs: they cannot be used with -p/-t"), -1;
 	if (s->o.system_wide && !s->o.cmd && s->o.repeat > 1)
 		return cli_usage("stat", "-r repeats a command; -a without one counts until interrupted"), -1;
+	if (s->o.ncgroups && !s->o.system_wide)
+		return cli_usage("stat", "%s counts a cgroup on whole CPUs: add -a or -C",
+				 s->o.each_cgroup ? "--for-each-cgroup" : "-G"), -1;
+	if (s->o.each_cgroup && s->o.aggr)
+		return cli_usage("stat", "--for-each-cgroup makes a row per cgroup: it cannot be used "
+				 "with --per-*"), -1;
+	if (s->o.each_cgroup)
+		s->o.aggr = AGGR_CGROUP;
 	if (s->o.aggr >= AGGR_CPU && s->o.aggr <= AGGR_NODE && !s->o.system_wide)
 		return cli_usage("stat", "--per-cpu, --per-core, --per-socket and --per-node need -a or -C"), -1;
 	if (s->o.aggr == AGGR_THREAD && !attach)
@@ -315,6 +359,9 @@ static void free_all(struct st *s)
 	st_plan_free(s);
 	free(s->o.pids);
 	free(s->o.tids);
+	for (int i = 0; i < s->o.ncgroups; i++)
+		free(s->o.cgroups[i]);
+	free(s->o.cgroups);
 	st_cpus_free(s);
 }
 
@@ -454,6 +501,10 @@ int cmd_stat(int argc, char **argv)
 		goto fail;
 	if (st_events_resolve(&s) < 0 || st_groups_map(&s) < 0)
 		goto fail;
+	if (st_cgroups_plan(&s) < 0) {
+		ret = CLI_USAGE;
+		goto out;
+	}
 	s.runs = calloc((size_t)s.o.repeat, sizeof *s.runs);
 	for (int i = 0; i < s.nev; i++)
 		if (!(s.ev[i].val = calloc((size_t)s.o.repeat, sizeof *s.ev[i].val)))
