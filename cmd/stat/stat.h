@@ -159,6 +159,7 @@ struct st_target {
 	int cg;			/* with a CPU: the index in o.cgroups of the cgroup
 				 * counted there, -1: every task */
 	int enable_on_exec;	/* counting starts at the target's exec */
+	char comm[16];		/* its name as it exited (--per-thread of a command) */
 };
 
 /* One row of a --per-* report: the targets it sums. */
@@ -223,6 +224,8 @@ struct st {
 	int *tg_row;		/* each target's row */
 	long long *rowcur;	/* [nrows][nev]: the last reading's totals per row */
 	int multiplexed;	/* counters were opened as separate groups */
+	int tracing;		/* --per-thread of a command: its tasks followed (trace.c) */
+	int trace_failed;	/* a task of it could not be counted: the command was killed */
 	struct st_run *runs;
 	int nruns;
 	int iv_stopped;		/* --interval-count was reached: counting stopped */

@@ -100,7 +100,12 @@ ncpus() {
 	run papi stat -a -p $$
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"cannot be used with -p/-t"* ]]
-	run papi stat --per-thread true
+	run papi stat --per-thread -r 2 true
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--per-thread with a command follows its threads as they come and go: it cannot be used with -r, -I or --delay"* ]]
+	run papi stat --per-thread -I 100 true
+	[ "$status" -eq 2 ]
+	run papi stat --per-thread -a
 	[ "$status" -eq 2 ]
 	run papi stat -a --per-cpu --per-core true
 	[ "$status" -eq 2 ]
@@ -184,4 +189,16 @@ threads() {
 		run -1 --separate-stderr papi stat -a -G / true
 		grep -q "needs perf_event_paranoid 0 or lower .* or CAP_PERFMON" <<<"$stderr" || { echo "$stderr"; false; }
 	fi
+}
+
+@test "--per-thread with a command: its signals and stops reach it as without papi stat" {
+	run --separate-stderr papi stat --per-thread -e perf::TASK-CLOCK -- sh -c \
+		'trap "echo got usr1" USR1; kill -USR1 $$; (sleep 0.2; kill -CONT $$) & kill -STOP $$; echo continued; wait'
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'got usr1\ncontinued')" ]
+	# the shell, its subshell and sleep
+	[ "$(grep -cE '^(sh|sleep)-[0-9]+ +[0-9.]+ ms +perf::TASK-CLOCK' <<<"$stderr")" -eq 3 ] || { echo "$stderr"; false; }
+	run --separate-stderr papi stat --per-thread --timeout 100 -e perf::TASK-CLOCK sleep 10
+	[ "$status" -eq 143 ]
+	grep -q "^sleep-[0-9]" <<<"$stderr"
 }

@@ -115,3 +115,23 @@ load stat_helper
 	[ "$n" -eq "$(nproc)" ] || { echo "$n rows for $(nproc) CPUs"; cat p.csv; false; }
 	[ "$sum" -eq "$(papi_csv p.csv perf::PAGE-FAULTS)" ]
 }
+
+@test "--per-thread with a command: a row per thread and process it starts, adding up to perf's total" {
+	# a shell that runs a program touching 1000 pages, then one whose two
+	# threads touch 500 pages each
+	local cmd="sh -c '$WORK touch 1000; $WORK threads 2 500'"
+	run -0 papi stat --per-thread --json -o p.json -e perf::PAGE-FAULTS sh -c "$WORK touch 1000; $WORK threads 2 500"
+	perf_stat page-faults q.csv sh -c "$WORK touch 1000; $WORK threads 2 500"
+	local a sum b
+	a=$(jq -e '.events[0].value' p.json)
+	sum=$(jq -e '[.rows[].events[0].value] | add' p.json)
+	[ "$sum" -eq "$a" ] || { echo "papi: rows add up to $sum, the total is $a ($cmd)"; false; }
+	b=$(perf_val q.csv "page-faults$SFX") || { cat q.csv; false; }
+	near "page-faults (--per-thread)" "$a" "$b" 32 "$cmd"
+	# the shell, the first program, the second's main thread and its two
+	# threads: each a row named after it, with the pages it touched
+	jq -e '.per == "thread" and (.rows | length) == 5' p.json || { cat p.json; false; }
+	jq -e '[.rows[].target | test("^(sh|oracle_work)-[0-9]+$")] | all' p.json
+	jq -e '[.rows[].events[0].value | select(. >= 1000 and . < 1200)] | length == 1' p.json || { cat p.json; false; }
+	jq -e '[.rows[].events[0].value | select(. >= 500 and . < 600)] | length == 2' p.json || { cat p.json; false; }
+}

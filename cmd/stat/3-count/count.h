@@ -2,6 +2,8 @@
 #ifndef PAPI_CMD_STAT_COUNT_H
 #define PAPI_CMD_STAT_COUNT_H
 
+#include <sys/resource.h>
+
 #include "base.h"
 
 /* ---- run.c: the one door of this stage */
@@ -64,5 +66,17 @@ int st_rows_collect(struct st *s, int r, long long *val, uint64_t *en, uint64_t 
  * s->rowcur, and their sums into cur[nev]. 0 or -1. */
 int st_rows_sample(struct st *s, long long *cur);
 void st_rows_free(struct st *s);
+
+/* trace.c: --per-thread with a command */
+/* Whether the command's threads and processes are each counted apart. */
+int st_trace_wanted(const struct st *s);
+/* Follow the command pid, not yet exec'd, with ptrace: each task it starts
+ * gets counters of its own. 0, or -1 after a message (ptrace refused). */
+int st_trace_begin(struct st *s, pid_t pid);
+/* Handle every report of the traced tasks so far (new tasks are set up and
+ * started, signals handed on): 1 when the command pid ended, its wait
+ * status and usage in status and ru; else 0. A task that cannot be counted
+ * kills the command and sets s->trace_failed. */
+int st_trace_reap(struct st *s, pid_t pid, int *status, struct rusage *ru);
 
 #endif

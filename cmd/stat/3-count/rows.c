@@ -52,7 +52,10 @@ static void label(const struct st *s, const struct st_target *t, char *buf, size
 	case AGGR_NODE: snprintf(buf, len, "N%d", node); break;
 	case AGGR_CGROUP: snprintf(buf, len, "%s", s->o.cgroups[t->cg]); break;
 	case AGGR_THREAD:
-		comm(t->pid, t->tid, name, sizeof name);
+		if (t->comm[0])
+			snprintf(name, sizeof name, "%s", t->comm);	/* read as it exited */
+		else
+			comm(t->pid, t->tid, name, sizeof name);
 		snprintf(buf, len, "%s-%d", name, (int)t->tid);
 		break;
 	default: {

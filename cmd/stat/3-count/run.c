@@ -170,7 +170,8 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			break;		/* attached: stop counting, leave the targets alone */
 		if (pid > 0) {
 			st_sigchld_clear();
-			if (wait4(pid, &w->status, WNOHANG, &w->ru) == pid)
+			if (s->tracing ? st_trace_reap(s, pid, &w->status, &w->ru) > 0
+				       : wait4(pid, &w->status, WNOHANG, &w->ru) == pid)
 				break;
 		} else if (live == 0 && !s->o.system_wide) {
 			break;
@@ -298,7 +299,7 @@ static void run_done(struct st *s, int r, int64_t t0, const struct waited *w)
 static int can_spawn(const struct st *s)
 {
 	return !s->o.no_inherit && !s->o.interval_ms && !s->o.delay_ms && !s->o.system_wide &&
-	       st_signal_saved(SIGCHLD)->sa_handler != SIG_IGN;
+	       !st_trace_wanted(s) && st_signal_saved(SIGCHLD)->sa_handler != SIG_IGN;
 }
 
 /* spawn_command's answer for a file the kernel cannot execute (a script
@@ -423,6 +424,13 @@ static int fork_command(struct st *s, int r, int have_set)
 	/* --delay: the counters open disabled and start later. -a and -C
 	 * count CPUs, not the command: they start just before its exec. */
 	int ret;
+	if (st_trace_wanted(s) && st_trace_begin(s, pid) < 0) {
+		close(go[1]);
+		close(err[0]);
+		int st;
+		waitpid(pid, &st, 0);
+		return CLI_FAIL;
+	}
 	if (s->o.system_wide)
 		ret = (r == 0 ? st_cpus_targets(s) : 0) == 0 && (s->o.delay_ms || st_sets_start(s) == 0)
 			      ? 0 : -1;
@@ -541,6 +549,8 @@ int st_count(struct st *s)
 		int rc = s->o.cmd ? run_command(s, r) : s->o.system_wide ? run_system(s) : run_attached(s);
 		if (rc != 0)
 			return rc;
+		if (s->trace_failed)
+			return CLI_FAIL;	/* a task of it went uncounted: said why */
 		if ((s->o.aggr ? st_rows_collect(s, r, val, en, run) : st_sets_read(s, val, en, run)) < 0)
 			return CLI_FAIL;
 		/* The last interval, cut short by the end: the intervals add

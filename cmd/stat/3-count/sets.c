@@ -83,7 +83,7 @@ static struct es_target set_target(const struct st *s, const struct st_target *t
 		.cgroup = cg && *cg ? cg : NULL,
 		.tid = t->tid, .cpu = t->cpu,
 		/* a CPU is counted whole, whoever runs there: nothing to inherit */
-		.inherit = t->cpu < 0 && !s->o.no_inherit,
+		.inherit = t->cpu < 0 && !s->o.no_inherit && !s->tracing,
 		.enable_on_exec = t->enable_on_exec,
 		.multiplex = b == 0 && s->multiplexed,
 		.one_group = b > 0,

@@ -231,12 +231,25 @@ static void domain_human(const struct st *s, FILE *f)
 }
 
 /* ------------------------------------------------------------------ --per-* rows */
+/* The width of the rows' label column: 14, or the longest label (a
+ * thread's "name-tid", a cgroup's path). */
+static int row_width(const struct st *s)
+{
+	int n = 14;
+	if (s->o.aggr == AGGR_CORE || s->o.aggr == AGGR_SOCKET || s->o.aggr == AGGR_NODE)
+		return n;	/* "%-10s %3d": the label and the CPUs it sums */
+	for (int w = 0; w < s->nrows; w++)
+		if ((int)strlen(s->rows[w].label) > n)
+			n = (int)strlen(s->rows[w].label);
+	return n;
+}
+
 static void row_label(const struct st *s, FILE *f, const struct st_row *w)
 {
 	if (s->o.aggr == AGGR_CORE || s->o.aggr == AGGR_SOCKET || s->o.aggr == AGGR_NODE)
 		fprintf(f, "%-10s %3d", w->label, w->n);
 	else
-		fprintf(f, "%-14s", w->label);
+		fprintf(f, "%-*s", row_width(s), w->label);
 }
 
 /* The event lines, row by row, with the DEFAULT metrics of each row; then
@@ -249,11 +262,11 @@ static void rows_human(const struct st *s, FILE *f)
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail) {
-			fprintf(f, "%-14s %21s %s\n", "", "<not supported>", e->name);
+			fprintf(f, "%-*s %21s %s\n", row_width(s), "", "<not supported>", e->name);
 			continue;
 		}
 		if (e->cidx > 0) {	/* another component's: counted once, not by row */
-			fprintf(f, "%-14s", "all");
+			fprintf(f, "%-*s", row_width(s), "all");
 			human_value(f, e, e->t.mean);
 			fprintf(f, " %s\n", st_label(e));
 			continue;
@@ -408,7 +421,8 @@ static void interval_rows(struct st *s, const struct st_interval *iv, double t)
 {
 	FILE *f = s->out;
 	if (s->ivrows++ == 0)
-		fprintf(f, "%12s %-14s%21s %s\n", "time (s)", st_aggr_name(s->o.aggr), "count", "event");
+		fprintf(f, "%12s %-*s%21s %s\n", "time (s)", row_width(s), st_aggr_name(s->o.aggr), "count",
+			"event");
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail)
@@ -416,7 +430,7 @@ static void interval_rows(struct st *s, const struct st_interval *iv, double t)
 		for (int w = 0; w < (e->cidx > 0 ? 1 : s->nrows); w++) {
 			fprintf(f, "%12.3f ", t);
 			if (e->cidx > 0)
-				fprintf(f, "%-14s", "all");
+				fprintf(f, "%-*s", row_width(s), "all");
 			else
 				row_label(s, f, &s->rows[w]);
 			human_value(f, e, (double)(e->cidx > 0 ? iv->val[i] : iv->rows[w * s->nev + i]));
@@ -424,7 +438,7 @@ static void interval_rows(struct st *s, const struct st_interval *iv, double t)
 		}
 	}
 	for (int k = 0; k < iv->nmet; k++) {
-		fprintf(f, "%12.3f %-14s", t, "all");
+		fprintf(f, "%12.3f %-*s", t, row_width(s), "all");
 		human_metric_value(f, iv->met[k].value, iv->met[k].def);
 		fprintf(f, " %s\n", iv->met[k].def->name);
 	}

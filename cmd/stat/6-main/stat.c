@@ -56,7 +56,8 @@ static const struct cli_opt opts[] = {
 	{ "per-core", OPT_PER_CORE, no_argument, NULL, "with -a/-C: a row per core (its hardware threads summed)" },
 	{ "per-socket", OPT_PER_SOCKET, no_argument, NULL, "with -a/-C: a row per socket" },
 	{ "per-node", OPT_PER_NODE, no_argument, NULL, "with -a/-C: a row per NUMA node" },
-	{ "per-thread", OPT_PER_THREAD, no_argument, NULL, "with -p/-t: a row per thread" },
+	{ "per-thread", OPT_PER_THREAD, no_argument, NULL,
+	  "a row per thread: of the command and every thread and process it starts, or of -p/-t" },
 	{ "per-process", OPT_PER_PROCESS, no_argument, NULL, "with -p: a row per process" },
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
@@ -300,8 +301,11 @@ static int parse(struct st *s, int argc, char **argv)
 		s->o.aggr = AGGR_CGROUP;
 	if (s->o.aggr >= AGGR_CPU && s->o.aggr <= AGGR_NODE && !s->o.system_wide)
 		return cli_usage("stat", "--per-cpu, --per-core, --per-socket and --per-node need -a or -C"), -1;
-	if (s->o.aggr == AGGR_THREAD && !attach)
-		return cli_usage("stat", "--per-thread needs -p or -t"), -1;
+	if (s->o.aggr == AGGR_THREAD && !attach && !s->o.cmd)
+		return cli_usage("stat", "--per-thread needs a command, or -p or -t"), -1;
+	if (s->o.aggr == AGGR_THREAD && s->o.cmd && (s->o.repeat > 1 || s->o.interval_ms || s->o.delay_ms))
+		return cli_usage("stat", "--per-thread with a command follows its threads as they come "
+				 "and go: it cannot be used with -r, -I or --delay"), -1;
 	if (s->o.aggr == AGGR_PROCESS && !s->o.npids)
 		return cli_usage("stat", "--per-process needs -p"), -1;
 	if (attach && s->o.cmd)
