@@ -144,6 +144,8 @@ function __papi_values
             for c in /sys/devices/system/cpu/cpu[0-9]*
                 string replace -r '.*/cpu' '' -- $c
             end
+        case 'LEVEL*'
+            printf '%s\n' 1 2
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null

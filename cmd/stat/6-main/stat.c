@@ -28,8 +28,8 @@ static const struct cli_opt opts[] = {
 	{ "topdown", OPT_TOPDOWN, no_argument, NULL,
 	  "print this CPU's top-down level 1: the shares of its issue slots (or cycles) that were "
 	  "front-end bound, bad speculation, back-end bound and retiring" },
-	{ "td-level", OPT_TD_LEVEL, required_argument, "N",
-	  "--topdown at level N: 1, or 2 (each category split further, where the PMU can)" },
+	{ "td-level", OPT_TD_LEVEL, required_argument, "LEVEL",
+	  "--topdown at this level: 1, or 2 (each category split further, where the PMU can)" },
 	{ "repeat", 'r', required_argument, "N", "run the command N times: mean, stddev, min, median, max" },
 	{ "field-separator", 'x', required_argument, "SEP", "CSV with separator SEP, with a header row" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
