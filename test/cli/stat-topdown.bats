@@ -15,9 +15,9 @@ G
 }
 
 @test "--topdown: a CPU without top-down metrics fails with status 1 and says which CPUs have them" {
-	LIBPFM_FORCE_PMU=amd64_fam19h_zen4 run --separate-stderr papi stat --topdown true
+	LIBPFM_FORCE_PMU=amd64_fam19h_zen3 run --separate-stderr papi stat --topdown true
 	[ "$status" -eq 1 ]
-	grep -q '^papi stat: --topdown: no top-down metrics for this CPU (core PMU amd64_fam19h_zen4): group TOPDOWN is written for .*skx.*(papi groups --all TOPDOWN)$' <<<"$stderr"
+	grep -q '^papi stat: --topdown: no top-down metrics for this CPU (core PMU amd64_fam19h_zen3): group TOPDOWN is written for .*amd64_fam19h_zen4.*skx.*(papi groups --all TOPDOWN)$' <<<"$stderr"
 	[ "$(wc -l <<<"$stderr")" -eq 1 ]
 	[ -z "$output" ]
 }
@@ -75,6 +75,22 @@ G
 	[ "$status" -eq 0 ]
 	grep -Eq '^ +<not computed> branch_mispredicts ' <<<"$stderr"
 	! grep -q memory_bound <<<"$stderr"
+}
+
+@test "--topdown on Zen 4: five shares of 6 dispatch slots a cycle, the slot events named by the kernel's format" {
+	LIBPFM_FORCE_PMU=amd64_fam19h_zen4 run --separate-stderr papi stat --topdown true
+	[ "$status" -eq 0 ]
+	grep -q '^ TOPDOWN: Top-down level 1 (pipeline utilization): where the dispatch slots went (6 a cycle)$' <<<"$stderr"
+	for ev in 'cpu/event=0x1a0,umask=0x01/' 'cpu/event=0x1a0,umask=0x1e/' 'cpu/event=0x1a0,umask=0x60/' \
+		'cpu/event=0xaa,umask=0x07/' CYCLES_NOT_IN_HALT RETIRED_OPS; do
+		grep -Fq " $ev" <<<"$stderr" || { echo "no $ev"; false; }
+	done
+	for m in frontend_bound bad_speculation backend_bound retiring smt_contention; do
+		grep -Eq "^ +<not computed> $m +# needs .*CYCLES_NOT_IN_HALT" <<<"$stderr" || { echo "no $m"; false; }
+	done
+	LIBPFM_FORCE_PMU=amd64_fam19h_zen4 run --separate-stderr papi stat --td-level 2 true
+	[ "$status" -eq 1 ]
+	grep -q '^papi stat: --td-level 2: this CPU (core PMU amd64_fam19h_zen4) has top-down level 1 only: ' <<<"$stderr"
 }
 
 @test "--td-level: 1 or 2; --topdown does not go with --diff or --merge" {
