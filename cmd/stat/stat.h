@@ -32,6 +32,7 @@ struct st_opts {
 	int repeat;		/* -r */
 	char **groups;		/* -g: the metric groups named (into argv) */
 	int ngroups;
+	int topdown;		/* --topdown, --td-level: the top-down level (1, 2), 0 = none */
 	int json;		/* --json */
 	char sep;		/* -x SEP, 0 for the human report */
 	const char *out_path;	/* -o */

@@ -152,6 +152,8 @@ function __papi_values
                     string replace -- "$mnt/" '' (string trim -r -c / -- $d)
                 end
             end
+        case 'LEVEL*'
+            printf '%s\n' 1 2
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null

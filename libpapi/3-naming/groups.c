@@ -235,10 +235,12 @@ static void add_event(struct gparse *p, const char *alias, const char *names)
 	for (char *t = e->buf, *bar; t; t = bar) {
 		if ((bar = strchr(t, '|')))
 			*bar++ = '\0';
-		int bad = !*t;
-		for (const char *c = t; *c; c++)
-			if (isspace((unsigned char)*c) || *c == '"' || *c == ',')
+		int bad = !*t, inside = 0;	/* between the slashes of PMU/TERMS/ */
+		for (const char *c = t; *c; c++) {
+			inside ^= *c == '/';
+			if (isspace((unsigned char)*c) || *c == '"' || (*c == ',' && !inside))
 				bad = 1;
+		}
 		if (bad || strlen(t) >= PAPI_HUGE_STR_LEN) {
 			g_err(p, "group %s: alias %s: bad event name '%s'", g->name, alias, t);
 			p->g_bad = 1;

@@ -371,3 +371,16 @@ fish_complete() {
 	[ -z "$made" ] || grep -qx "papi-compl-$$" <<<"$got"
 	[ -z "$want" ] || [ "$each" = "$(sed 's/^/x,/' <<<"$want")" ]
 }
+
+@test "papi stat --td-level completes the levels, 1 and 2" {
+	complete_words "$PAPI_BIN" stat --td-level ""
+	[ "$output" = "$(printf '1\n2')" ]
+	if command -v zsh >/dev/null; then
+		zsh_complete 'papi stat --td-level 2'
+		[ "$output" = "papi stat --td-level 2" ]
+	fi
+	if command -v fish >/dev/null; then
+		fish_complete 'papi stat --td-level '
+		[ "$output" = "$(printf '1\n2')" ]
+	fi
+}

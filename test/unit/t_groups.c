@@ -52,7 +52,8 @@ static const char good[] =
 	"CPU,here\n"
 	"CPU,also_here\n"
 	"GROUP,X.y-z\n"
-	"EVENT,a,skx::INST_RETIRED:ANY_P\n";
+	"EVENT,a,skx::INST_RETIRED:ANY_P\n"
+	"EVENT,b,\"cpu/event=0x1a0,umask=0x01/|cpu/config=0x1000001a0/u\"\n";
 
 static void test_good(void)
 {
@@ -81,6 +82,8 @@ static void test_good(void)
 	ok(g->cpus && !strcmp(g->cpus[0], "here") && !strcmp(g->cpus[1], "also_here") && !g->cpus[2],
 	   "CPU lines in a row make one section");
 	is_int(g->nmet, 0, "a group without metrics is allowed");
+	is_int(g->ev[1].nalt, 2, "a kernel PMU's terms: two alternatives");
+	is_str(g->ev[1].alt[0], "cpu/event=0x1a0,umask=0x01/", "the comma between its terms kept");
 	drop_all();
 	msgs_free(&e);
 }
@@ -101,6 +104,8 @@ static void test_errors(void)
 		{ __LINE__, "GROUP,G\nEVENT,1a,X\n", "bad alias '1a'", 0 },
 		{ __LINE__, "GROUP,G\nEVENT,a,X||Y\n", "t.groups:2: group G: alias a: bad event name ''", 0 },
 		{ __LINE__, "GROUP,G\nEVENT,a,X Y\n", "bad event name 'X Y'", 0 },
+		{ __LINE__, "GROUP,G\nEVENT,a,\"X,Y\"\n", "bad event name 'X,Y'", 0 },
+		{ __LINE__, "GROUP,G\nEVENT,a,\"cpu/event=1/,Y\"\n", "bad event name 'cpu/event=1/,Y'", 0 },
 		{ __LINE__, "GROUP,G\nMETRIC,m,,1,\n", "t.groups:1: group G: no EVENT line", 0 },
 		{ __LINE__, "GROUP,G\nEVENT,a,X\nMETRIC,m,,a,\nMETRIC,m,,a,\n", "metric m given twice", 0 },
 		{ __LINE__, "GROUP,G\nEVENT,a,X\nMETRIC,m,\n", "t.groups:3: group G: METRIC needs a name", 0 },
@@ -139,7 +144,7 @@ static void test_csv_and_roundtrip(void)
 	static const char csv[] =
 		"group,kind,name,definition,unit,description,cpus\n"
 		"G,group,,,,\"the, group\",here also_here\n"
-		"G,event,a,PAPI_TOT_INS|perf::INSTRUCTIONS,,,\n"
+		"G,event,a,\"PAPI_TOT_INS|cpu/event=0xc0,umask=0/\",,,\n"
 		"G,metric,m,a / time,1/s,\"per \"\"second\"\"\",\n";
 	struct msgs e;
 	is_int(parse(csv, &e), 0, "decode's CSV parses clean");

@@ -1,5 +1,6 @@
 /* groups.c: papi stat's metric groups: the -g groups and their events, and the DEFAULT group's events among those counted. */
 #include <math.h>
+#include <perfmon/pfmlib.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -49,8 +50,65 @@ static int ev_named(const struct st *s, const char *name)
 	return -1;
 }
 
+/* The core PMU for messages: libpfm4's name, else the kernel's. */
+static const char *core_pmu(void)
+{
+	for (int i = 0; i < pmu_count(); i++)
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)
+			return pmu_get(i)->sysfs ? pmu_get(i)->kernel_name : pmu_get(i)->name;
+	return NULL;
+}
+
+/* The PMUs that groups called name are written for, "a, b", into buf. */
+static void written_for(const char *name, char *buf, size_t len)
+{
+	int n;
+	size_t k = 0;
+	const struct mgroup *const *all = mgroups_all(&n);
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		for (int c = 0; !strcasecmp(all[i]->name, name) && all[i]->cpus && all[i]->cpus[c]; c++)
+			if (k < len)
+				k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", all[i]->cpus[c]);
+}
+
+/* --topdown, --td-level: this CPU's TOPDOWN group (and TOPDOWN_L2 for
+ * level 2) appended to the -g groups. 0, or -1 after a message. */
+static int topdown_groups(struct st *s)
+{
+	static char *names[] = { "TOPDOWN", "TOPDOWN_L2" };
+	const char *pmu = core_pmu();
+	char cpus[512], here[96];
+	if (pmu)
+		snprintf(here, sizeof here, "core PMU %s", pmu);
+	else
+		snprintf(here, sizeof here, "no core PMU found");
+	for (int l = 0; l < s->o.topdown; l++) {
+		if (mgroups_find(names[l]))
+			continue;
+		written_for(names[l], cpus, sizeof cpus);
+		if (l == 0)
+			return cli_error("stat", "--topdown: no top-down metrics for this CPU (%s): "
+					 "group %s is written for %s (papi groups --all %s)", here, names[l],
+					 cpus[0] ? cpus : "no CPU", names[l]), -1;
+		return cli_error("stat", "--td-level %d: this CPU (%s) has top-down level 1 only: "
+				 "group %s is written for %s", l + 1, here, names[l],
+				 cpus[0] ? cpus : "no CPU"), -1;
+	}
+	for (int l = 0; l < s->o.topdown; l++) {
+		char **n = realloc(s->o.groups, (size_t)(s->o.ngroups + 1) * sizeof *n);
+		if (!n)
+			return cli_error("stat", "out of memory"), -1;
+		s->o.groups = n;
+		n[s->o.ngroups++] = names[l];
+	}
+	return 0;
+}
+
 int st_groups_add(struct st *s)
 {
+	if (s->o.topdown && topdown_groups(s) < 0)
+		return -1;
 	if (s->o.ngroups)
 		group_files_report("stat");
 	for (int k = 0; k < s->o.ngroups; k++) {

@@ -25,8 +25,10 @@ int st_events_resolve(struct st *s);
  * after a usage message. */
 int st_groups_parse(struct st *s, char *list);
 /* Add each -g group's events to s->ev (the alternative that counts here;
- * one already there is not added again), before st_events_resolve. 0, or
- * -1 after a message (a group that does not exist here). */
+ * one already there is not added again), before st_events_resolve; with
+ * --topdown (s->o.topdown), this CPU's TOPDOWN group first (and TOPDOWN_L2
+ * at level 2). 0, or -1 after a message (a group that does not exist here,
+ * a CPU without top-down metrics). */
 int st_groups_add(struct st *s);
 /* After st_events_resolve: find the DEFAULT group's events among those
  * counted (whichever alternative, :u or not). 0, or -1 out of memory. */

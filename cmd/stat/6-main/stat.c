@@ -17,7 +17,7 @@ enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
-	OPT_EACH_CGROUP,
+	OPT_EACH_CGROUP, OPT_TOPDOWN, OPT_TD_LEVEL,
 };
 
 static const struct cli_opt opts[] = {
@@ -25,6 +25,11 @@ static const struct cli_opt opts[] = {
 	  "count these events (repeatable): presets, native events with qualifiers, user events" },
 	{ "group", 'g', required_argument, "GROUP[,GROUP...]",
 	  "count these metric groups' events and print their metrics (repeatable; see 'papi groups')" },
+	{ "topdown", OPT_TOPDOWN, no_argument, NULL,
+	  "print this CPU's top-down level 1: the shares of its issue slots (or cycles) that were "
+	  "front-end bound, bad speculation, back-end bound and retiring" },
+	{ "td-level", OPT_TD_LEVEL, required_argument, "LEVEL",
+	  "--topdown at this level: 1, or 2 (each category split further, where the PMU can)" },
 	{ "repeat", 'r', required_argument, "N", "run the command N times: mean, stddev, min, median, max" },
 	{ "field-separator", 'x', required_argument, "SEP", "CSV with separator SEP, with a header row" },
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
@@ -168,6 +173,14 @@ static int parse(struct st *s, int argc, char **argv)
 			if (st_groups_parse(s, c.optarg) < 0)
 				return -1;
 			break;
+		case OPT_TOPDOWN:
+			s->o.topdown = s->o.topdown ? s->o.topdown : 1;
+			break;
+		case OPT_TD_LEVEL:
+			if (cli_long_arg("stat", "--td-level", c.optarg, 1, 2, &v) < 0)
+				return -1;
+			s->o.topdown = (int)v;
+			break;
 		case 'r':
 			if (cli_long_arg("stat", "-r", c.optarg, 1, 100000, &v) < 0)
 				return -1;
@@ -259,7 +272,7 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.diff) {
 		if (s->o.merge || s->o.ncmd != 2)
 			return cli_usage("stat", "--diff compares two saved runs: BASE.json NEW.json"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.job ||
+		if (s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr || s->o.job ||
 		    s->o.ncgroups ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
@@ -271,7 +284,8 @@ static int parse(struct st *s, int argc, char **argv)
 	if (s->o.merge) {
 		if (s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.ncgroups ||
+		if (s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr ||
+		    s->o.ncgroups ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o, --job and --plot"), -1;
