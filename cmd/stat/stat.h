@@ -39,6 +39,7 @@ struct st_opts {
 	int strict;		/* --strict: an event that cannot be counted is an error */
 	int domain;		/* --domain: PAPI_DOM_* bits, 0 for the default (all this user may) */
 	const char *domain_arg;	/* its text, for messages */
+	const char *cputype;	/* --cputype: the core type presets count on, NULL every one */
 	long interval_ms;	/* -I, 0 = none */
 	long interval_count;	/* --interval-count: stop counting after that many, 0 = none */
 	long delay_ms;		/* --delay: start counting this long after the start */

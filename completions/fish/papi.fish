@@ -144,6 +144,12 @@ function __papi_values
             for c in /sys/devices/system/cpu/cpu[0-9]*
                 string replace -r '.*/cpu' '' -- $c
             end
+        case 'CORETYPE*'
+            # perf's words for Intel's, and ARM's core PMUs by name
+            printf '%s\n' core atom
+            for d in /sys/bus/event_source/devices/*/cpus
+                string replace -r '.*/([^/]+)/cpus$' '$1' -- $d | string match -v -- 'cpu_*'
+            end
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null

@@ -18,6 +18,7 @@
  */
 
 static char only[64];	/* the core PMU presets are kept to, "" every one */
+static int planned;	/* coretype_passes was asked: the tables are loaded by it */
 
 /* The core PMU entry whose kernel device is name, or "cpu_" name (core,
  * atom: perf's --cputype words), -1 when the kernel has none. */
@@ -37,6 +38,7 @@ static int core_named(const char *name)
 static void forget(void)
 {
 	only[0] = '\0';
+	planned = 0;
 }
 
 /* coretype_select: see naming.h. */
@@ -46,7 +48,7 @@ int coretype_select(const char *type, char *why, size_t len)
 		only[0] = '\0';
 		return PAPI_OK;
 	}
-	if (presets_loaded()) {
+	if (planned) {
 		snprintf(why, len, "the preset tables are loaded already");
 		return PAPI_EISRUN;
 	}
@@ -60,8 +62,11 @@ int coretype_select(const char *type, char *why, size_t len)
 		}
 	}
 	if (n < 2) {
-		snprintf(why, len, "this CPU has %s core type%s%s%s, no hybrid", n ? "one" : "no",
-			 n ? " (" : "", names, n ? ")" : "");
+		if (n)
+			snprintf(why, len, "this CPU has one core type (%s): it is no hybrid", names);
+		else
+			snprintf(why, len, "the kernel has no core PMU to count on (%s)",
+				 pmu_core_unavailable_reason() ? pmu_core_unavailable_reason() : "none");
 		return PAPI_ENOSUPP;
 	}
 	if (i < 0) {
@@ -107,6 +112,8 @@ static int own_table(const struct pmu *p)
 int coretype_passes(const char *core_name, struct ct_pass *out, int max)
 {
 	int n = 0, rest = 0;
+	planned = 1;
+	papi_on_shutdown(forget);
 	for (int i = 0; i < pmu_count() && n < max; i++) {
 		const struct pmu *p = pmu_get(i);
 		if (!counts_on(p))

@@ -334,3 +334,20 @@ fish_complete() {
 		[ "$output" = CONTEXT_SWITCHES ]
 	fi
 }
+
+@test "papi stat --cputype completes perf's core types, and ARM's core PMUs by name" {
+	complete_words "$PAPI_BIN" stat --cputype ""
+	[ "$status" -eq 0 ]
+	grep -qx core <<<"$output"
+	grep -qx atom <<<"$output"
+	complete_words "$PAPI_BIN" stat --cputype a
+	[ "$output" = atom ]
+	if command -v zsh >/dev/null; then
+		zsh_complete 'papi stat --cputype at'
+		[ "$output" = "papi stat --cputype atom" ]
+	fi
+	if command -v fish >/dev/null; then
+		fish_complete 'papi stat --cputype co'
+		[ "$output" = core ]
+	fi
+}

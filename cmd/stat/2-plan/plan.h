@@ -37,6 +37,10 @@ int st_groups_map(struct st *s);
  * user may count (user space, with the reason kept, when it may not count
  * the kernel). 0, or -1 after a message. */
 int st_domain_choose(struct st *s);
+/* --cputype: keep the presets to that core type of a hybrid CPU; call
+ * before anything names a preset. 0 (also without --cputype), or -1 after
+ * a message (no hybrid, no such core type). */
+int st_cputype_choose(const struct st *s);
 
 /* What the plan holds: the events, their reasons, the groups. */
 void st_plan_free(struct st *s);

@@ -17,6 +17,7 @@ enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
+	OPT_CPUTYPE,
 };
 
 static const struct cli_opt opts[] = {
@@ -73,6 +74,8 @@ static const struct cli_opt opts[] = {
 	  "refuse to run when an event cannot be counted (else it is reported as not supported)" },
 	{ "domain", OPT_DOMAIN, required_argument, "DOM[,DOM...]",
 	  "count in these domains: user, kernel, supervisor, or all that this user may (the default)" },
+	{ "cputype", OPT_CPUTYPE, required_argument, "CORETYPE",
+	  "hybrid CPU: count presets on CORETYPE only (core, atom, or a core PMU's name)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -216,6 +219,7 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			s->o.domain_arg = c.optarg;
 			break;
+		case OPT_CPUTYPE: s->o.cputype = c.optarg; break;
 		}
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);
@@ -225,7 +229,7 @@ static int parse(struct st *s, int argc, char **argv)
 			return cli_usage("stat", "--diff compares two saved runs: BASE.json NEW.json"), -1;
 		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.job ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
-		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
+		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
 			return cli_usage("stat", "--diff reads files: it takes only -j, -x and -o"), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
@@ -236,7 +240,7 @@ static int parse(struct st *s, int argc, char **argv)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
 		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
-		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
+		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o, --job and --plot"), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
@@ -445,6 +449,8 @@ int cmd_stat(int argc, char **argv)
 		ret = cli_error("stat", "cannot initialize the library");
 		goto out;
 	}
+	if (st_cputype_choose(&s) < 0)
+		goto fail;
 	event_files_report("stat");
 	/* Every domain this user may count, as perf stat (who may count
 	 * whole CPUs may count the kernel) */
