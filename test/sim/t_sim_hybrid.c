@@ -75,6 +75,13 @@ static void drop(int *es)
 	PAPI_destroy_eventset(es);
 }
 
+static int novf;
+static void on_ovf(int es, void *pc, long long vector, void *ctx)
+{
+	(void)es, (void)pc, (void)vector, (void)ctx;
+	novf++;
+}
+
 /* Presets on a hybrid whose P-cores libpfm4 knows (skx, forced): each
  * counts on both core PMUs, one counter on each, summed into one value. */
 static void presets_on_both(void)
@@ -110,6 +117,17 @@ static void presets_on_both(void)
 	/* The kernel samples one counter, not a sum: software overflow only. */
 	is_int(PAPI_overflow(es, PAPI_TOT_CYC, 1000000, 0, NULL), PAPI_EINVAL,
 	       "kernel overflow on a hybrid preset is refused");
+	is_int(PAPI_overflow(es, PAPI_TOT_CYC, 1000000, PAPI_OVERFLOW_FORCE_SW, on_ovf), PAPI_OK,
+	       "software overflow on it is taken");
+	is_int(PAPI_overflow(es, PAPI_TOT_CYC, 0, PAPI_OVERFLOW_FORCE_SW, NULL), PAPI_OK, "and cleared");
+	int code = PAPI_NULL;
+	is_int(PAPI_event_name_to_code("cpu_atom/cycles/", &code), PAPI_OK, "cpu_atom's cycles by name");
+	is_int(PAPI_add_event(es, code), PAPI_OK, "added to sample one core type");
+	is_int(PAPI_overflow(es, code, 1000000, 0, on_ovf), PAPI_OK, "kernel overflow on it is taken");
+	PAPI_start(es);
+	sim_advance(N);
+	PAPI_stop(es, NULL);
+	is_int(novf, (int)(ATOMV(0, N) / 1000000), "each overflow of cpu_atom's cycles reached the handler");
 	drop(&es);
 
 	/* Multiplexed: each counter alone, the kernel rotates; same sums. */
