@@ -87,6 +87,7 @@ static void on_ovf(int es, void *pc, long long vector, void *ctx)
 static void presets_on_both(void)
 {
 	declare();
+	sim_event_refuse(PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES | ATOM << 32, ENOENT);
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init on a simulated hybrid");
 	PAPI_event_info_t in;
 	is_int(PAPI_get_event_info(PAPI_TOT_CYC, &in), PAPI_OK, "PAPI_TOT_CYC's info");
@@ -95,6 +96,14 @@ static void presets_on_both(void)
 	   "the sum of cpu_core's and cpu_atom's cycles: %u %s %s %s", in.count, in.derived, in.name[0],
 	   in.name[1]);
 	ok(strstr(in.note, "Counts on cpu_core and cpu_atom, summed."), "its note says so: %s", in.note);
+	/* The generic table has no conditional branches: cpu_core's alone. */
+	is_int(PAPI_get_event_info(PAPI_BR_CN, &in), PAPI_OK, "PAPI_BR_CN's info");
+	ok(in.count == 1 && strstr(in.note, "Counts on cpu_core only, not on cpu_atom."),
+	   "a preset the E-cores lack counts on the P-cores, and says so: %u %s", in.count, in.note);
+	/* cpu_atom's kernel refuses branch-misses: cpu_core's alone. */
+	is_int(PAPI_get_event_info(PAPI_BR_MSP, &in), PAPI_OK, "PAPI_BR_MSP's info");
+	ok(in.count == 1 && strstr(in.note, "Counts on cpu_core only, not on cpu_atom."),
+	   "one the E-cores' kernel refuses too: %u %s", in.count, in.note);
 	int es, all;
 	long long v[3] = { 0 }, w[3] = { 0 };
 	is_int(add3(&es), PAPI_OK, "three presets in one EventSet");
