@@ -35,6 +35,17 @@ static int core_named(const char *name)
 	return -1;
 }
 
+/* Why a CPU whose n core PMUs are names is no hybrid: PAPI_ENOSUPP. */
+static int no_hybrid(int n, const char *names, char *why, size_t len)
+{
+	if (n)
+		snprintf(why, len, "this CPU has one core type (%s): it is no hybrid", names);
+	else
+		snprintf(why, len, "the kernel has no core PMU to count on (%s)",
+			 pmu_core_unavailable_reason() ? pmu_core_unavailable_reason() : "none");
+	return PAPI_ENOSUPP;
+}
+
 static void forget(void)
 {
 	only[0] = '\0';
@@ -61,14 +72,8 @@ int coretype_select(const char *type, char *why, size_t len)
 			snprintf(names + l, sizeof names - l, "%s%s", n++ ? ", " : "", p->kernel_name);
 		}
 	}
-	if (n < 2) {
-		if (n)
-			snprintf(why, len, "this CPU has one core type (%s): it is no hybrid", names);
-		else
-			snprintf(why, len, "the kernel has no core PMU to count on (%s)",
-				 pmu_core_unavailable_reason() ? pmu_core_unavailable_reason() : "none");
-		return PAPI_ENOSUPP;
-	}
+	if (n < 2)
+		return no_hybrid(n, names, why, len);
 	if (i < 0) {
 		snprintf(why, len, "no core type '%s' here: the core PMUs are %s", type, names);
 		return PAPI_EINVAL;
@@ -228,4 +233,70 @@ void coretype_cover(const struct ct_pass *pass, int n, unsigned types, char *out
 		snprintf(out, len, "Counts on %s only, not on %s.", on[0] ? on : "none", off);
 	else
 		snprintf(out, len, "Counts on %s, summed.", on);
+}
+
+/* ------------------------------------------------------------------ one core type's part */
+
+/* coretype_list: see naming.h. */
+int coretype_list(const char **names, int max, char *why, size_t len)
+{
+	int n = 0, all = 0;
+	char list[160] = "";
+	for (int i = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (p->pfm_type != PFM_PMU_TYPE_CORE || p->kernel_type < 0)
+			continue;
+		size_t l = strlen(list);
+		snprintf(list + l, sizeof list - l, "%s%s", all++ ? ", " : "", p->kernel_name);
+		if (counts_on(p) && n < max)
+			names[n++] = p->kernel_name;
+	}
+	if (all < 2)
+		return no_hybrid(all, list, why, len);
+	if (n < 2) {
+		snprintf(why, len, "the presets count on %s alone (a core type was selected)", only);
+		return PAPI_ENOSUPP;
+	}
+	return n;
+}
+
+/* The index, in coretype_list's order, of the core type native idx counts
+ * on; -1 when it counts on none of them (a software event, another PMU's). */
+static int type_of(int idx)
+{
+	const struct native *nv = native_get(idx);
+	if (!nv || nv->pmu < 0 || nv->cidx)
+		return -1;
+	const char *kn = pmu_get(nv->pmu)->kernel_name;
+	for (int i = 0, k = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (!counts_on(p))
+			continue;
+		if (!strcmp(p->kernel_name, kn))
+			return k;
+		k++;
+	}
+	return -1;
+}
+
+/* coretype_types: see naming.h. */
+unsigned coretype_types(const struct derived_def *d)
+{
+	unsigned m = 0;
+	for (int t = 0; t < d->nterms; t++) {
+		int k = type_of(d->ntv[t]);
+		if (k < 0 || k >= 32)
+			return 0;
+		m |= 1u << k;
+	}
+	return m;
+}
+
+/* coretype_part: see naming.h. */
+long long coretype_part(const struct derived_def *d, const long long *vals, int k)
+{
+	long long in[PAPI_EVENTS_IN_DERIVED_EVENT];
+	for (int t = 0; t < d->nterms && t < PAPI_EVENTS_IN_DERIVED_EVENT; t++)
+		in[t] = type_of(d->ntv[t]) == k ? vals[t] : 0;
+	return derived_eval(d, in);
 }

@@ -488,6 +488,21 @@ void coretype_cover(const struct ct_pass *pass, int n, unsigned types, char *out
 int coretype_select(const char *type, char *why, size_t len);
 /* The kernel name of the core PMU selected, NULL when none. */
 const char *coretype_selected(void);
+/* The core types presets count on, when there are two or more: their
+ * kernel names ("cpu_core", "cpu_atom"), in the PMU list's order (the order
+ * below calls number them in), into names[max] (valid until
+ * PAPI_shutdown). How many; PAPI_ENOSUPP with why filled when the CPU is no
+ * hybrid or a core type was selected (coretype_select). */
+int coretype_list(const char **names, int max, char *why, size_t len);
+/* The core types (bit k: coretype_list's k-th) d's terms count on; 0 when
+ * some term counts on none of them (a software event, an uncore one). */
+unsigned coretype_types(const struct derived_def *d);
+/* d's part on core type k: d evaluated from its terms' values vals[] with
+ * every term not on type k taken as 0. A table's formulas have no constant
+ * term, so over the types of coretype_types(d) the parts sum to
+ * derived_eval(d, vals) (a merged preset is the sum of each type's
+ * definition); a type d does not count on has the part 0. */
+long long coretype_part(const struct derived_def *d, const long long *vals, int k);
 
 /* ------------------------------------------------------------------ presets extras (presets.c) */
 /* 1 when the generic table (events/generic.csv, section "generic") is in

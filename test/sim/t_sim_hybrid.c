@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "5-core/door.h"
 #include "sim/sim_pmu.h"
 #include "tap.h"
 #include "pmu_child.h"
@@ -167,6 +168,48 @@ static void presets_on_both(void)
 	is_int(sim_open_count(), 0, "no counter left open");
 }
 
+/* es_counts_types (papi stat --per-cputype): each preset's part on each
+ * core type is that type's simulated count, and the parts sum to the
+ * merged value; an event on one PMU has its whole count on that type. */
+static void parts(void)
+{
+	declare();
+	PAPI_library_init(PAPI_VER_CURRENT);
+	const char *names[8];
+	char why[256] = "";
+	int nt = coretype_list(names, 8, why, sizeof why);
+	ok(nt == 2 && !strcmp(names[0], "cpu_core") && !strcmp(names[1], "cpu_atom"),
+	   "two core types: %d %s", nt, nt > 0 ? names[0] : why);
+	int es, code = PAPI_NULL;
+	is_int(add3(&es), PAPI_OK, "the presets");
+	PAPI_event_name_to_code("cpu_atom/cycles/", &code);
+	is_int(PAPI_add_event(es, code), PAPI_OK, "and cpu_atom's cycles");
+	PAPI_start(es);
+	sim_advance(N);
+	long long v[4] = { 0 }, p[2 * 4] = { 0 };
+	unsigned ty[4] = { 0 };
+	is_int(es_counts_types(es, 2, v, NULL, NULL, p, ty), PAPI_OK, "read with each type's part");
+	for (int i = 0; i < 3; i++) {
+		ok(ty[i] == 3u, "preset %d counts on both types: %#x", i, ty[i]);
+		ok(p[i] == CORE(i, N) && p[4 + i] == ATOMV(i, N),
+		   "preset %d: cpu_core's part %lld (simulated %lld), cpu_atom's %lld (simulated %lld)", i, p[i],
+		   CORE(i, N), p[4 + i], ATOMV(i, N));
+		is_int(p[i] + p[4 + i], v[i], "preset %d: the parts sum to the merged value", i);
+	}
+	ok(ty[3] == 2u && p[3] == 0 && p[7] == ATOMV(0, N) && v[3] == ATOMV(0, N),
+	   "cpu_atom/cycles/ is cpu_atom's alone: %#x %lld %lld", ty[3], p[3], p[7]);
+	is_int(es_counts_types(es, 2, v, NULL, NULL, NULL, ty), PAPI_EINVAL, "no parts array: refused");
+	PAPI_stop(es, NULL);
+	drop(&es);
+	PAPI_shutdown();
+	/* One type kept: nothing to split. */
+	PAPI_library_init(PAPI_VER_CURRENT);
+	coretype_select("atom", why, sizeof why);
+	is_int(coretype_list(names, 8, why, sizeof why), PAPI_ENOSUPP, "--cputype's one type: no parts");
+	ok(strstr(why, "cpu_atom alone") != NULL, "the reason: %s", why);
+	PAPI_shutdown();
+}
+
 /* coretype_select (papi stat --cputype): the presets on one core type. */
 static void one_type(const char *type, int core, int atom)
 {
@@ -268,6 +311,9 @@ static void not_hybrid(void)
 	char why[256] = "";
 	is_int(coretype_select("atom", why, sizeof why), PAPI_ENOSUPP, "no hybrid: nothing to select");
 	ok(strstr(why, "one core type (cpu)") != NULL, "the reason: %s", why);
+	const char *names[8];
+	is_int(coretype_list(names, 8, why, sizeof why), PAPI_ENOSUPP, "no hybrid: no core types to split");
+	ok(strstr(why, "one core type (cpu)") != NULL, "the reason: %s", why);
 	PAPI_shutdown();
 	sim_uninstall();
 }
@@ -282,6 +328,9 @@ int main(void)
 	struct sim_config c = sim_hybrid_config();
 	sim_install(&c);
 	presets_on_both();
+	sim_uninstall();
+	sim_install(&c);
+	parts();
 	sim_uninstall();
 	sim_install(&c);
 	one_type("core", 1, 0);
