@@ -63,8 +63,10 @@ struct st_opts {
 	const char *job;	/* --job: which job --merge reports */
 };
 
+#define ST_MAX_CPUTYPES 8	/* --per-cputype: rows at most */
 /* --per-*: what each row of the report sums. */
-enum st_aggr { AGGR_NONE, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_NODE, AGGR_THREAD, AGGR_PROCESS };
+enum st_aggr { AGGR_NONE, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_NODE, AGGR_THREAD, AGGR_PROCESS,
+	AGGR_CPUTYPE };	/* --per-cputype: a row per core type of a hybrid, each event's part */
 
 /* This process's place in an MPI job (1-base/rank.c). */
 struct st_rank {
@@ -111,6 +113,8 @@ struct st_event {
 	uint64_t en, run;	/* time enabled/running, summed over runs and targets */
 	char *label;		/* the text report's name, with perf's :u when it counts
 				 * user space only (owned; NULL: name) */
+	unsigned types;		/* --per-cputype: the core types its counters count on
+				 * (bit w: row w), 0 when not on core types alone */
 	/* compute */
 	struct st_stats t;	/* its count over the runs */
 	const char *nc;		/* why it has no count although available, or NULL */
@@ -157,7 +161,7 @@ struct st_target {
 /* One row of a --per-* report: the targets it sums. */
 struct st_row {
 	/* count */
-	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234" */
+	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234", "cpu_core" */
 	int n;			/* targets summed (CPUs of a core, socket, node) */
 	long long *val;		/* [nev][repeat]: each event's count per run */
 	uint64_t *en, *run;	/* [nev]: time enabled and running, over the runs */
@@ -212,7 +216,8 @@ struct st {
 	int ntargets;
 	struct st_row *rows;	/* --per-*: the report's rows (3-count/rows.c) */
 	int nrows;
-	int *tg_row;		/* each target's row */
+	int *tg_row;		/* each target's row (--per-cputype: NULL, every
+				 * target has a part in every row) */
 	long long *rowcur;	/* [nrows][nev]: the last reading's totals per row */
 	int multiplexed;	/* counters were opened as separate groups */
 	struct st_run *runs;

@@ -343,3 +343,11 @@ other_shells() {
 	[ "$output" = atom ]
 	other_shells 'papi stat --cputype at' atom
 }
+
+@test "papi stat --per-cputype completes, beside --per-cpu" {
+	complete_words "$PAPI_BIN" stat --per-cpu
+	[ "$(sort <<<"$output")" = "$(printf '%s\n' --per-cpu --per-cputype)" ]
+	complete_words "$PAPI_BIN" stat --per-cput
+	[ "$output" = --per-cputype ]
+	other_shells 'papi stat --per-cput' --per-cputype
+}

@@ -56,3 +56,44 @@ core_pmus() {
 	run -0 papi stat --list-opts
 	grep -qx -- $'--cputype\tCORETYPE' <<<"$output"
 }
+
+@test "--per-cputype on a CPU that is no hybrid: a failure that says why, nothing run" {
+	[ "$(core_pmus)" -lt 2 ] || skip "this CPU is a hybrid"
+	run --separate-stderr papi stat --per-cputype -e perf::TASK-CLOCK touch ran
+	[ "$status" -eq 1 ]
+	[ ! -e ran ]
+	grep -Eq '^papi stat: --per-cputype: (this CPU has one core type \(.*\): it is no hybrid|the kernel has no core PMU to count on)' <<<"$stderr"
+}
+
+@test "--per-cputype shows every core type: not with --cputype, nor with another --per-*" {
+	run --separate-stderr papi stat --per-cputype --cputype atom true
+	[ "$status" -eq 2 ]
+	grep -q -- "--per-cputype shows every core type: it cannot be used with --cputype" <<<"$stderr"
+	run --separate-stderr papi stat --per-cputype --per-thread -t 1
+	[ "$status" -eq 2 ]
+	grep -q -- "one --per-\* at a time" <<<"$stderr"
+	run --separate-stderr papi stat --per-cputype --merge x
+	[ "$status" -eq 2 ]
+	grep -q -- "--merge reads files" <<<"$stderr"
+}
+
+@test "--per-cputype: each core type's part of a preset, summing to its merged value" {
+	[ "$(core_pmus)" -ge 2 ] || skip "this CPU is no hybrid (the simulated PMU tests cover one: t_sim_hybrid)"
+	run --separate-stderr papi stat -j --per-cputype -e PAPI_TOT_INS,PAPI_TOT_CYC true
+	[ "$status" -eq 0 ]
+	jq -e '.per == "cputype" and (.rows | length) >= 2' <<<"$stderr"
+	# each event's parts over the rows sum to the top-level (merged) value
+	jq -e '[.events[] | .name as $n | .value as $v |
+	        ([$r | .rows[].events[] | select(.name == $n) | .value] | add) == $v] | all' \
+		--argjson r "$(jq -c . <<<"$stderr")" <<<"$stderr"
+	run --separate-stderr papi stat --per-cputype -e PAPI_TOT_INS true
+	[ "$status" -eq 0 ]
+	grep -Eq '^all +[0-9,]+ +PAPI_TOT_INS' <<<"$stderr"
+}
+
+@test "--per-cputype is listed by --help and --list-opts" {
+	run -0 papi stat --help
+	grep -q -- "--per-cputype" <<<"$output"
+	run -0 papi stat --list-opts
+	grep -qx -- "--per-cputype" <<<"$output"
+}

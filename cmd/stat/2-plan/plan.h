@@ -38,8 +38,9 @@ int st_groups_map(struct st *s);
  * the kernel). 0, or -1 after a message. */
 int st_domain_choose(struct st *s);
 /* --cputype: keep the presets to that core type of a hybrid CPU; call
- * before anything names a preset. 0 (also without --cputype), or -1 after
- * a message (no hybrid, no such core type). */
+ * before anything names a preset. --per-cputype: check the CPU is a hybrid.
+ * 0 (also without either), or -1 after a message (no hybrid, no such core
+ * type). */
 int st_cputype_choose(const struct st *s);
 
 /* What the plan holds: the events, their reasons, the groups. */

@@ -17,6 +17,7 @@ enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
+	OPT_PER_CPUTYPE,
 	OPT_CPUTYPE,
 };
 
@@ -52,6 +53,8 @@ static const struct cli_opt opts[] = {
 	{ "per-socket", OPT_PER_SOCKET, no_argument, NULL, "with -a/-C: a row per socket" },
 	{ "per-node", OPT_PER_NODE, no_argument, NULL, "with -a/-C: a row per NUMA node" },
 	{ "per-thread", OPT_PER_THREAD, no_argument, NULL, "with -p/-t: a row per thread" },
+	{ "per-cputype", OPT_PER_CPUTYPE, no_argument, NULL,
+	  "hybrid CPU: each event's part on each core type, then their sum" },
 	{ "per-process", OPT_PER_PROCESS, no_argument, NULL, "with -p: a row per process" },
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
@@ -177,10 +180,11 @@ static int parse(struct st *s, int argc, char **argv)
 			s->o.system_wide = 1;
 			break;
 		case 'A': case OPT_PER_CPU: case OPT_PER_CORE: case OPT_PER_SOCKET: case OPT_PER_NODE:
-		case OPT_PER_THREAD: case OPT_PER_PROCESS: {
+		case OPT_PER_THREAD: case OPT_PER_PROCESS: case OPT_PER_CPUTYPE: {
 			int a = opt == 'A' || opt == OPT_PER_CPU ? AGGR_CPU : opt == OPT_PER_CORE ? AGGR_CORE
 				: opt == OPT_PER_SOCKET ? AGGR_SOCKET : opt == OPT_PER_NODE ? AGGR_NODE
-				: opt == OPT_PER_THREAD ? AGGR_THREAD : AGGR_PROCESS;
+				: opt == OPT_PER_THREAD ? AGGR_THREAD : opt == OPT_PER_CPUTYPE ? AGGR_CPUTYPE
+				: AGGR_PROCESS;
 			if (s->o.aggr && s->o.aggr != a)
 				return cli_usage("stat", "one --per-* at a time"), -1;
 			s->o.aggr = a;
@@ -264,6 +268,8 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "--per-thread needs -p or -t"), -1;
 	if (s->o.aggr == AGGR_PROCESS && !s->o.npids)
 		return cli_usage("stat", "--per-process needs -p"), -1;
+	if (s->o.aggr == AGGR_CPUTYPE && s->o.cputype)
+		return cli_usage("stat", "--per-cputype shows every core type: it cannot be used with --cputype"), -1;
 	if (attach && s->o.cmd)
 		return cli_usage("stat", "give a command or -p/-t, not both"), -1;
 	if (attach && s->o.repeat > 1)
