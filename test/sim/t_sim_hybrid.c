@@ -283,6 +283,11 @@ static void big_little(void)
 	is_int(PAPI_add_event(es, PAPI_TOT_INS), PAPI_OK, "add PAPI_TOT_INS");
 	PAPI_start(es);
 	sim_advance(N);
+	long long p[2] = { 0 };
+	unsigned ty = 0;
+	is_int(es_counts_types(es, 2, &v, NULL, NULL, p, &ty), PAPI_OK, "read each type's part");
+	ok(ty == 3u && p[0] == N / 2 && p[1] == N * 5 / 2 && p[0] + p[1] == v,
+	   "the generic events' parts: LITTLE %lld, big %lld, of %lld", p[0], p[1], v);
 	PAPI_stop(es, &v);
 	is_int(v, N / 2 + N * 5 / 2, "LITTLE's and big's instructions, summed");
 	drop(&es);
