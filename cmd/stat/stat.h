@@ -40,6 +40,7 @@ struct st_opts {
 	int strict;		/* --strict: an event that cannot be counted is an error */
 	int domain;		/* --domain: PAPI_DOM_* bits, 0 for the default (all this user may) */
 	const char *domain_arg;	/* its text, for messages */
+	const char *cputype;	/* --cputype: the core type presets count on, NULL every one */
 	long interval_ms;	/* -I, 0 = none */
 	long interval_count;	/* --interval-count: stop counting after that many, 0 = none */
 	long delay_ms;		/* --delay: start counting this long after the start */
@@ -66,9 +67,11 @@ struct st_opts {
 	const char *job;	/* --job: which job --merge reports */
 };
 
+#define ST_MAX_CPUTYPES 8	/* --per-cputype: rows at most */
 /* --per-*: what each row of the report sums. */
 enum st_aggr { AGGR_NONE, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_NODE, AGGR_THREAD, AGGR_PROCESS,
-	       AGGR_CGROUP };
+	       AGGR_CGROUP,
+	       AGGR_CPUTYPE };	/* --per-cputype: a row per core type of a hybrid, each event's part */
 
 /* This process's place in an MPI job (1-base/rank.c). */
 struct st_rank {
@@ -117,6 +120,8 @@ struct st_event {
 	uint64_t en, run;	/* time enabled/running, summed over runs and targets */
 	char *label;		/* the text report's name, with perf's :u when it counts
 				 * user space only (owned; NULL: name) */
+	unsigned types;		/* --per-cputype: the core types its counters count on
+				 * (bit w: row w), 0 when not on core types alone */
 	/* compute */
 	struct st_stats t;	/* its count over the runs */
 	const char *nc;		/* why it has no count although available, or NULL */
@@ -166,7 +171,8 @@ struct st_target {
 /* One row of a --per-* report: the targets it sums. */
 struct st_row {
 	/* count */
-	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234", a cgroup */
+	char label[64];		/* "CPU0", "S0-D0-C1", "S0", "N0", "sleep-1234", a cgroup,
+				 * "cpu_core" */
 	int n;			/* targets summed (CPUs of a core, socket, node) */
 	int first;		/* the first of them, in s->tg */
 	long long *val;		/* [nev][repeat]: each event's count per run */
@@ -222,7 +228,8 @@ struct st {
 	int ntargets;
 	struct st_row *rows;	/* --per-*: the report's rows (3-count/rows.c) */
 	int nrows;
-	int *tg_row;		/* each target's row */
+	int *tg_row;		/* each target's row (--per-cputype: NULL, every
+				 * target has a part in every row) */
 	long long *rowcur;	/* [nrows][nev]: the last reading's totals per row */
 	int multiplexed;	/* counters were opened as separate groups */
 	int tracing;		/* --per-thread of a command: its tasks followed (trace.c) */

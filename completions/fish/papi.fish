@@ -154,6 +154,12 @@ function __papi_values
             end
         case 'LEVEL*'
             printf '%s\n' 1 2
+        case 'CORETYPE*'
+            # perf's words for Intel's, and ARM's core PMUs by name
+            printf '%s\n' core atom
+            for d in /sys/bus/event_source/devices/*/cpus
+                string replace -r '.*/([^/]+)/cpus$' '$1' -- $d | string match -v -- 'cpu_*'
+            end
         case 'EV*'
             if string match -q -- '*::*:*' $tok
                 papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null

@@ -440,6 +440,70 @@ int mgroup_is_user(const struct mgroup *g);
 /* Problems met loading the group files (file:line: ...); *n their count. */
 const char *const *mgroups_errors(int *n);
 
+/* ------------------------------------------------------------------ core types (coretypes.c)
+ * A hybrid CPU has a kernel core PMU per core type (cpu_core and cpu_atom;
+ * ARM's armv8_cortex_a53 and armv8_cortex_a72), each counting only while
+ * the thread runs on its CPUs: a preset is defined on each and summed. */
+/* One pass of the preset tables: the section ("adl_glc", "skx", "generic")
+ * that names the presets on core PMU entry pmu (-1: on every core PMU
+ * without a table of its own, by the generic events), label the kernel
+ * names of those PMUs ("cpu_core"; "cpu_atom and cpu_core"). */
+struct ct_pass {
+	char section[64];
+	int pmu;
+	char label[128];
+};
+/* The passes presets are loaded in, the first one defining them, each
+ * other adding its core type to them: one per core PMU the kernel counts on
+ * (the one selected only, see coretype_select) with a table, libpfm4's
+ * core PMU core_name first, then one generic pass for those without; when
+ * no core PMU counts, one pass of core_name's table ("" none) with pmu -1.
+ * Returns how many (1..max) into out. */
+int coretype_passes(const char *core_name, struct ct_pass *out, int max);
+/* The natives generic event name ("cycles") stands for on each core PMU of
+ * the generic pass ("cpu_atom/cycles/", "cpu_core/cycles/"), into idx[]:
+ * how many, 0 when it cannot be named on all of them, or PAPI_ENOMEM. */
+int coretype_generic_natives(const char *name, int *idx, int max);
+/* A definition over natives: terms ntv[0..nterms-1], formula f over them
+ * (NULL: the single native as is). */
+struct ct_def {
+	int nterms;
+	int ntv[PAPI_EVENTS_IN_DERIVED_EVENT];
+	struct formula *f;
+};
+/* coretype_sum: *out = a + b, b's terms after a's (out->f is new: free it
+ * with formula_free). PAPI_OK, PAPI_EINVAL (more than
+ * PAPI_EVENTS_IN_DERIVED_EVENT terms in all), PAPI_ENOMEM. */
+int coretype_sum(const struct ct_def *a, const struct ct_def *b, struct ct_def *out);
+/* coretype_cover: a preset's note on a hybrid, into out: the labels of the
+ * passes of bits types that it counts on, summed ("Counts on cpu_core and
+ * cpu_atom, summed."), and those it does not ("... only, not on cpu_atom."). */
+void coretype_cover(const struct ct_pass *pass, int n, unsigned types, char *out, size_t len);
+/* Keep the presets to one core type: type is a core PMU's kernel name or
+ * what follows its "cpu_" (perf's --cputype: core, atom); NULL or "" every
+ * type again. Call before the preset tables load (PAPI_library_init loads
+ * none); it holds until PAPI_shutdown. PAPI_OK; else, with why filled:
+ * PAPI_ENOSUPP (not a hybrid), PAPI_EINVAL (no such core type), PAPI_EISRUN
+ * (tables loaded). */
+int coretype_select(const char *type, char *why, size_t len);
+/* The kernel name of the core PMU selected, NULL when none. */
+const char *coretype_selected(void);
+/* The core types presets count on, when there are two or more: their
+ * kernel names ("cpu_core", "cpu_atom"), in the PMU list's order (the order
+ * below calls number them in), into names[max] (valid until
+ * PAPI_shutdown). How many; PAPI_ENOSUPP with why filled when the CPU is no
+ * hybrid or a core type was selected (coretype_select). */
+int coretype_list(const char **names, int max, char *why, size_t len);
+/* The core types (bit k: coretype_list's k-th) d's terms count on; 0 when
+ * some term counts on none of them (a software event, an uncore one). */
+unsigned coretype_types(const struct derived_def *d);
+/* d's part on core type k: d evaluated from its terms' values vals[] with
+ * every term not on type k taken as 0. A table's formulas have no constant
+ * term, so over the types of coretype_types(d) the parts sum to
+ * derived_eval(d, vals) (a merged preset is the sum of each type's
+ * definition); a type d does not count on has the part 0. */
+long long coretype_part(const struct derived_def *d, const long long *vals, int k);
+
 /* ------------------------------------------------------------------ presets extras (presets.c) */
 /* 1 when the generic table (events/generic.csv, section "generic") is in
  * use: no table names the core PMU libpfm4 detected, and the kernel has a

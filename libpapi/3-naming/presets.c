@@ -48,6 +48,8 @@ struct pev {
 	char *postfix;		/* effective postfix text, NULL when none */
 	char *failed;		/* why the last definition given for this CPU failed
 				 * (its native events missing, ...), NULL when it did not */
+	unsigned types;		/* hybrid: the passes (core types) it counts on, by bit, */
+	char *cover;		/* and its note saying so (coretype_cover) */
 };
 
 PAPI_FIRST_DATA static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -62,6 +64,9 @@ static const char *forced_pmu;
 /* The generic table (CPU,generic) applies: no table names libpfm4's core
  * PMU, and the kernel has a core PMU to count on. */
 static int generic_on;
+/* The tables' passes, one per core type (coretypes.c); the one loading. */
+static struct ct_pass passes[8];
+static int npasses, cur_pass;
 
 static int is_user(int code)
 {
@@ -109,9 +114,10 @@ static void pev_clear_def(struct pev *e)
 	formula_free(e->f);
 	free(e->postfix);
 	free(e->why);
-	e->formula = e->postfix = e->why = NULL;
+	free(e->cover);
+	e->formula = e->postfix = e->why = e->cover = NULL;
 	e->f = NULL;
-	e->nbase = e->nterms = 0;
+	e->nbase = e->nterms = e->types = 0;
 	e->defined = e->avail = e->elsewhere = 0;
 }
 
@@ -154,27 +160,6 @@ static int native_avail(int idx, char *why, size_t len)
 	return r == PAPI_OK;
 }
 
-/* The natives base event name of the generic section stands for: name on
- * each core PMU the kernel counts on ("cpu/cycles/"; on a hybrid
- * "cpu_core/cycles/" and "cpu_atom/cycles/"), into idx[]. Returns how many,
- * 0 when it cannot be named on all of them, or PAPI_ENOMEM. */
-static int generic_natives(const char *name, int *idx, int max)
-{
-	int n = 0;
-	for (int i = 0; i < pmu_count(); i++) {
-		const struct pmu *p = pmu_get(i);
-		if (p->pfm_type != PFM_PMU_TYPE_CORE || p->kernel_type < 0)
-			continue;
-		char q[PAPI_HUGE_STR_LEN];
-		snprintf(q, sizeof q, "%s/%s/", p->kernel_name, name);
-		int r = n < max ? native_lookup(q, &idx[n]) : PAPI_ENOEVNT;
-		if (r != PAPI_OK)
-			return r == PAPI_ENOMEM ? r : 0;
-		n++;
-	}
-	return n;
-}
-
 /* Index of native idx in terms[], added when new; -1 when full. */
 static int term_slot(int *terms, int *n, int idx)
 {
@@ -202,7 +187,7 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 	for (int b = 0; b < ev->nbase && ret == PAPI_OK; b++) {
 		const char *name = ev->base[b];
 		int code = name_code(name);
-		const struct pev *be = code ? code_entry(code) : NULL;
+		const struct pev *be = code && !cur_pass ? code_entry(code) : NULL;
 		int map[PAPI_EVENTS_IN_DERIVED_EVENT], k = 1;
 		struct formula *id = NULL;
 		if (be) {
@@ -217,7 +202,7 @@ static int resolve_def(const struct def_event *ev, struct pev *e, char *msg, siz
 		} else if (ev->pmu && !strcmp(ev->pmu, "generic") && !strstr(name, "::") &&
 			   !strchr(name, '/')) {
 			int idx[PAPI_EVENTS_IN_DERIVED_EVENT];
-			k = generic_natives(name, idx, PAPI_EVENTS_IN_DERIVED_EVENT);
+			k = coretype_generic_natives(name, idx, PAPI_EVENTS_IN_DERIVED_EVENT);
 			if (k <= 0) {
 				ret = why(msg, len, k < 0 ? k : PAPI_ENOEVNT,
 					  "no generic event %s on this kernel's core PMUs", name);
@@ -314,11 +299,44 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+/* Add pass cur_pass's core type to preset ev of the first pass: the sum of
+ * both. A user event, a preset the first pass lacks or this type cannot
+ * count stays as is (see its note). PAPI_OK or PAPI_ENOMEM. */
+static int add_type(const struct def_event *ev, char *msg, size_t len)
+{
+	int c = name_code(ev->name);
+	struct pev *e = c && !is_user(c) ? code_entry(c) : NULL, tmp = { 0 };
+	if (!e || !e->defined || !e->avail || e->elsewhere || (e->types & 1u << cur_pass))
+		return PAPI_OK;
+	int r = resolve_def(ev, &tmp, msg, len);
+	struct ct_def a = { e->nterms, { 0 }, e->f }, b = { tmp.nterms, { 0 }, tmp.f }, sum;
+	memcpy(a.ntv, e->ntv, sizeof a.ntv);
+	memcpy(b.ntv, tmp.ntv, sizeof b.ntv);
+	char pf[PAPI_2MAX_STR_LEN];
+	if (r == PAPI_OK && tmp.avail && !tmp.elsewhere && (r = coretype_sum(&a, &b, &sum)) == PAPI_OK) {
+		formula_free(e->f);
+		free(e->postfix);
+		e->nterms = sum.nterms;
+		memcpy(e->ntv, sum.ntv, sizeof e->ntv);
+		e->f = sum.f;
+		e->eff = formula_shape(sum.f, sum.nterms);
+		int spelt = e->eff == DERIVED_POSTFIX && formula_to_postfix(sum.f, pf, sizeof pf) == PAPI_OK;
+		e->postfix = spelt ? strdup(pf) : NULL;
+		e->types |= 1u << cur_pass;
+	}
+	formula_free(tmp.f);
+	free(tmp.postfix);
+	free(tmp.why);
+	return r == PAPI_ENOMEM ? r : PAPI_OK;
+}
+
 /* Define (or redefine, when replace) the event ev; *code receives its code.
  * PAPI_EPERM, PAPI_EISRUN, PAPI_EINVAL/PAPI_ENOEVNT (bad definition),
  * PAPI_ENOTPRESET (table full), PAPI_ENOMEM; msg says why. */
 static int define(const struct def_event *ev, int replace, int *code, char *msg, size_t len)
 {
+	if (cur_pass > 0)
+		return add_type(ev, msg, len);
 	int c = name_code(ev->name), is_preset = !strncmp(ev->name, "PAPI_", 5);
 	struct pev *e = c ? code_entry(c) : NULL, tmp = { 0 };
 	if (e && e->defined && !replace)
@@ -384,11 +402,9 @@ static int define(const struct def_event *ev, int replace, int *code, char *msg,
 static int cpu_match(void *ctx, const char *name)
 {
 	(void)ctx;
-	if (core_name[0] && !strcmp(name, core_name))
+	if (passes[cur_pass].section[0] && !strcmp(name, passes[cur_pass].section))
 		return 1;
-	if (generic_on && !strcmp(name, "generic"))
-		return 1;
-	for (int i = 0; i < pmu_count(); i++) {
+	for (int i = 0; i < pmu_count() && !cur_pass; i++) {
 		const struct pmu *p = pmu_get(i);
 		if (p->pfm_type != PFM_PMU_TYPE_CORE && !strcmp(p->name, name))
 			return 1;
@@ -458,29 +474,32 @@ static void load_all(void)
 			break;
 		}
 	forced_pmu = getenv("LIBPFM_FORCE_PMU");
-	if (forced_pmu && !*forced_pmu)
-		forced_pmu = NULL;
-	/* A CPU-specific table always wins over the generic one. */
-	int core_table = 0;
-	for (int i = 0; i < events_files_count && core_name[0]; i++)
-		for (int k = 0; events_files[i].cpus[k]; k++)
-			core_table |= !strcmp(events_files[i].cpus[k], core_name);
-	generic_on = !core_table && !pmu_core_unavailable_reason();
+	forced_pmu = forced_pmu && *forced_pmu ? forced_pmu : NULL;
+	/* A CPU-specific table always wins over the generic one; on a hybrid
+	 * each core type adds its own (one pass each). */
+	npasses = coretype_passes(core_name, passes, (int)(sizeof passes / sizeof *passes));
+	generic_on = !strcmp(passes[0].section, "generic");
 
 	struct load_ctx l = { 1, PAPI_OK };
 	const char *csv = getenv("PAPI_CSV_EVENT_FILE");
-	if (csv && *csv) {
-		load_file("PAPI_CSV_EVENT_FILE", csv, &l);
-	} else {
+	for (cur_pass = 0; cur_pass < npasses; cur_pass++) {
 		struct deffile_sink s = { cpu_match, load_event, &l };
-		for (int i = 0; i < events_files_count; i++) {
+		if (csv && *csv)
+			load_file("PAPI_CSV_EVENT_FILE", csv, &l);
+		for (int i = 0; i < events_files_count && !(csv && *csv); i++) {
 			const struct events_file *f = &events_files[i];
-			int hit = !f->cpus[0];
+			int hit = !f->cpus[0] && !cur_pass;
 			for (int k = 0; f->cpus[k] && !hit; k++)
 				hit = cpu_match(NULL, f->cpus[k]);
 			if (hit)
 				deffile_parse(f->path, f->text, strlen(f->text), &s, &pr_errs);
 		}
+	}
+	cur_pass = 0;
+	for (int i = 0; i < npre && npasses > 1; i++) {
+		char text[PAPI_HUGE_STR_LEN];
+		coretype_cover(passes, npasses, pre[i].types | 1u, text, sizeof text);
+		pre[i].cover = pre[i].defined ? strdup(text) : NULL;
 	}
 	const char *user = getenv("PAPI_USER_EVENTS_FILE");
 	if (user && *user)
@@ -505,10 +524,7 @@ static void pr_load(void)
 
 /* ------------------------------------------------------------------ codes.c's calls */
 
-/* presets_may_name: see internal.h. The built-in tables define only PAPI_*
- * presets; a "pmu::" name can only come from an event file the environment
- * names, so without one a native lookup need not load the tables. */
-/* presets_loaded: see internal.h. */
+/* presets_loaded: see naming.h. */
 int presets_loaded(void)
 {
 	return atomic_load_explicit(&pr_loaded, memory_order_acquire);
@@ -522,6 +538,9 @@ void presets_read_env(const char *user, const char *csv)
 	atomic_store_explicit(&pr_env_files, (user && *user) || (csv && *csv), memory_order_relaxed);
 }
 
+/* presets_may_name: see naming.h. The built-in tables define only PAPI_*
+ * presets; a "pmu::" name can only come from an event file the environment
+ * names, so without one a native lookup need not load the tables. */
 int presets_may_name(const char *name)
 {
 	const char *p = name;	/* a "::" in name? (a loop: no libc page to fault in) */
@@ -572,7 +591,8 @@ static void pev_info(const struct pev *e, int code, PAPI_event_info_t *info, int
 	snprintf(info->symbol, sizeof info->symbol, "%s", e->name);
 	snprintf(info->short_descr, sizeof info->short_descr, "%s", e->sdesc ? e->sdesc : "");
 	snprintf(info->long_descr, sizeof info->long_descr, "%s", e->ldesc ? e->ldesc : "");
-	snprintf(info->note, sizeof info->note, "%s", e->note ? e->note : "");
+	snprintf(info->note, sizeof info->note, "%s%s%s", e->note ? e->note : "",
+		 e->note && e->note[0] && e->cover ? " " : "", e->cover ? e->cover : "");
 	info->event_type = e->cat;
 	if (!def)
 		return;

@@ -35,6 +35,16 @@ int es_configure(int id, const struct es_target *t);
  * PAPI_ESYS (a read failed). */
 int es_counts(int id, long long *values, uint64_t *enabled, uint64_t *running);
 
+/* es_counts_types: es_counts, and from the same reading each event's part
+ * on each of the ntypes core types of a hybrid CPU (coretype_list's order):
+ * parts[k * n + e] for type k and event e (n: PAPI_num_events), and
+ * types[e] the core types its counters count on (bit k: type k; 0 for an
+ * event some counter of which counts on no core type, or of another
+ * component: its parts are 0). Over those types an event's parts sum to its
+ * value. Returns as es_counts; PAPI_EINVAL also for parts or types NULL. */
+int es_counts_types(int id, int ntypes, long long *values, uint64_t *enabled, uint64_t *running,
+		    long long *parts, unsigned *types);
+
 /* es_pause: stop EventSet id counting, whether PAPI_start or its thread's
  * exec started it; es_counts then reads what it stopped with (papi stat's
  * --interval-count). PAPI_OK; PAPI_ENOEVST, PAPI_ESYS. */

@@ -39,6 +39,27 @@ int es_counts(int id, long long *values, uint64_t *enabled, uint64_t *running)
 	return es_read_times(es, values, enabled, running);
 }
 
+int es_counts_types(int id, int ntypes, long long *values, uint64_t *enabled, uint64_t *running,
+		    long long *parts, unsigned *types)
+{
+	if (!parts || !types)
+		return PAPI_EINVAL;
+	int r = es_counts(id, values, enabled, running);
+	if (r != PAPI_OK)
+		return r;
+	EventSet_t *es = es_lookup(id);
+	for (int e = 0; e < es->nev; e++) {
+		const struct es_event *ev = &es->ev[e];
+		long long in[PAPI_EVENTS_IN_DERIVED_EVENT];
+		types[e] = es->cset ? 0 : coretype_types(&ev->def);
+		for (int t = 0; types[e] && t < ev->def.nterms; t++)
+			in[t] = es->hwval[ev->hw[t]];
+		for (int k = 0; k < ntypes; k++)
+			parts[k * es->nev + e] = types[e] >> k & 1u ? coretype_part(&ev->def, in, k) : 0;
+	}
+	return PAPI_OK;
+}
+
 int es_pause(int id)
 {
 	EventSet_t *es = es_lookup(id);

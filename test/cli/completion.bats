@@ -301,20 +301,26 @@ fish_complete() {
 	[ "$output" = perf::PAGE-FAULTS ]
 }
 
+# other_shells LINE WANT: zsh's completion of LINE is "LINE" with its last
+# word WANT, fish's WANT (each where that shell is installed).
+other_shells() {
+	if command -v zsh >/dev/null; then
+		zsh_complete "$1"
+		[ "$output" = "${1% *} $2" ]
+	fi
+	if command -v fish >/dev/null; then
+		fish_complete "$1"
+		[ "$output" = "$2" ]
+	fi
+}
+
 @test "group names: papi groups' operands in bash, zsh and fish" {
 	complete_words "$PAPI_BIN" groups PAGE_F
 	[ "$status" -eq 0 ]
 	[ "$output" = PAGE_FAULTS ]
 	complete_words "$PAPI_BIN" groups -v CONTEXT_
 	[ "$output" = CONTEXT_SWITCHES ]
-	if command -v zsh >/dev/null; then
-		zsh_complete 'papi groups PAGE_F'
-		[ "$output" = "papi groups PAGE_FAULTS" ]
-	fi
-	if command -v fish >/dev/null; then
-		fish_complete 'papi groups PAGE_F'
-		[ "$output" = PAGE_FAULTS ]
-	fi
+	other_shells 'papi groups PAGE_F' PAGE_FAULTS
 }
 
 @test "papi stat -g completes group names, -C the CPUs, after a comma too" {
@@ -325,14 +331,25 @@ fish_complete() {
 	complete_words "$PAPI_BIN" stat -C ""
 	[ "$(sort -n <<<"$output" | head -1)" = 0 ]
 	[ "$(wc -l <<<"$output")" -eq "$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)" ]
-	if command -v zsh >/dev/null; then
-		zsh_complete 'papi stat -g CONTEXT_S'
-		[ "$output" = "papi stat -g CONTEXT_SWITCHES" ]
-	fi
-	if command -v fish >/dev/null; then
-		fish_complete 'papi stat -g CONTEXT_S'
-		[ "$output" = CONTEXT_SWITCHES ]
-	fi
+	other_shells 'papi stat -g CONTEXT_S' CONTEXT_SWITCHES
+}
+
+@test "papi stat --cputype completes perf's core types, and ARM's core PMUs by name" {
+	complete_words "$PAPI_BIN" stat --cputype ""
+	[ "$status" -eq 0 ]
+	grep -qx core <<<"$output"
+	grep -qx atom <<<"$output"
+	complete_words "$PAPI_BIN" stat --cputype a
+	[ "$output" = atom ]
+	other_shells 'papi stat --cputype at' atom
+}
+
+@test "papi stat --per-cputype completes, beside --per-cpu" {
+	complete_words "$PAPI_BIN" stat --per-cpu
+	[ "$(sort <<<"$output")" = "$(printf '%s\n' --per-cpu --per-cputype)" ]
+	complete_words "$PAPI_BIN" stat --per-cput
+	[ "$output" = --per-cputype ]
+	other_shells 'papi stat --per-cput' --per-cputype
 }
 
 @test "papi stat -G and --for-each-cgroup complete the cgroups perf_event counts in, after a comma too" {

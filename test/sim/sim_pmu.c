@@ -125,12 +125,14 @@ static int pmu_of(const struct perf_event_attr *a)
 	return -2;
 }
 
+/* A generic event declared with its PMU's extended type (one core type's
+ * rate) before the one declared for every core PMU. */
 static const struct decl *decl_of(const struct perf_event_attr *a)
 {
-	uint64_t c = a->config;
-	if (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE)
-		c &= 0xffffffffull;
-	return decl_find(a->type, c);
+	const struct decl *d = decl_find(a->type, a->config);
+	if (!d && (a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE))
+		d = decl_find(a->type, a->config & 0xffffffffull);
+	return d;
 }
 
 /* Counters of PMU p that mask allows. */

@@ -122,7 +122,8 @@ int sim_sysfs_write(const char *rel, const char *text);
  * (mask of SIM_GP/SIM_FIXED; 0 = any general counter) and how fast it counts:
  * num/den per cycle (exact: the remainder carries over). On a hybrid, type 4
  * or 10 picks the PMU; PERF_TYPE_HARDWARE events apply to every core PMU
- * (extended type in config bits 32-63 selects one). Undeclared events of a
+ * (extended type in config bits 32-63 selects one), unless declared with
+ * that extended type for one PMU alone. Undeclared events of a
  * core PMU count 1 per cycle on any general counter. */
 void sim_event(uint32_t type, uint64_t config, unsigned mask, uint64_t num, uint64_t den);
 /* The skx events (LIBPFM_FORCE_PMU=skx encodings) the counting tests use,

@@ -55,6 +55,9 @@ extern const int st_ncsv_cols;
 extern const char *const st_time_names[T_COUNT];
 /* The word of an aggregation (enum st_aggr): "cpu", "core", ... */
 const char *st_aggr_name(int aggr);
+/* Whether --per-cputype shows event e split: a row per core type it counts
+ * on (two or more), then their sum. */
+int st_split(const struct st *s, const struct st_event *e);
 /* v and m's unit as a person reads them ("1.174 K/s"), into buf. */
 void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m);
 

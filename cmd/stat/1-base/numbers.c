@@ -73,12 +73,12 @@ int st_run_code(const struct st_run *r)
 static const char *const aggr_names[] = {
 	[AGGR_NONE] = "none", [AGGR_CPU] = "cpu", [AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
 	[AGGR_NODE] = "node", [AGGR_THREAD] = "thread", [AGGR_PROCESS] = "process",
-	[AGGR_CGROUP] = "cgroup",
+	[AGGR_CGROUP] = "cgroup", [AGGR_CPUTYPE] = "cputype",
 };
 
 const char *st_aggr_name(int aggr)
 {
-	return aggr >= 0 && aggr <= AGGR_CGROUP ? aggr_names[aggr] : "none";
+	return aggr >= 0 && aggr <= AGGR_CPUTYPE ? aggr_names[aggr] : "none";
 }
 
 void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m)
@@ -105,4 +105,9 @@ void st_stats_whole(struct st_stats *t)
 	t->min = cli_round(t->min);
 	t->median = cli_round(t->median);
 	t->max = cli_round(t->max);
+}
+
+int st_split(const struct st *s, const struct st_event *e)
+{
+	return s->o.aggr == AGGR_CPUTYPE && e->avail && e->cidx == 0 && __builtin_popcount(e->types) >= 2;
 }

@@ -1,4 +1,4 @@
-/* domain.c: the domain papi stat asks for: --domain's, or every domain this user may count (as perf stat), user space failing that. */
+/* domain.c: the domain papi stat asks for: --domain's, or every domain this user may count (as perf stat), user space failing that; and --cputype's core type of a hybrid CPU. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,3 +33,21 @@ int st_domain_choose(struct st *s)
 	return st_domain_user(s, strdup(why));
 }
 
+
+/*
+ * On a hybrid CPU a preset counts on every core type, summed (a thread
+ * counts on whichever type it runs on). --cputype keeps the presets to one
+ * type, as perf stat --cputype keeps its generic events: before anything
+ * loads the preset tables, which resolve them once.
+ */
+int st_cputype_choose(const struct st *s)
+{
+	char why[256];
+	const char *names[8];
+	if (s->o.aggr == AGGR_CPUTYPE && coretype_list(names, 8, why, sizeof why) < 0)
+		return cli_error("stat", "--per-cputype: %s", why), -1;
+	if (!s->o.cputype || coretype_select(s->o.cputype, why, sizeof why) == PAPI_OK)
+		return 0;
+	cli_error("stat", "--cputype %s: %s", s->o.cputype, why);
+	return -1;
+}

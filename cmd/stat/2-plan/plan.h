@@ -44,6 +44,11 @@ int st_domain_choose(struct st *s);
  * whole system; -1 for all without -G or with --for-each-cgroup. 0, or -1
  * after a usage message (as many cgroups as events, or one). */
 int st_cgroups_plan(struct st *s);
+/* --cputype: keep the presets to that core type of a hybrid CPU; call
+ * before anything names a preset. --per-cputype: check the CPU is a hybrid.
+ * 0 (also without either), or -1 after a message (no hybrid, no such core
+ * type). */
+int st_cputype_choose(const struct st *s);
 
 /* What the plan holds: the events, their reasons, the groups. */
 void st_plan_free(struct st *s);

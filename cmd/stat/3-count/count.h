@@ -34,6 +34,9 @@ int st_sets_retarget(struct st *s, int target, pid_t tid);
 int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run);
 /* The counts of target t alone. 0 or -1. */
 int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run);
+/* --per-cputype: the same, and each event's part on each core type (row)
+ * added into parts[nrows][nev], read at once; sets ev[].types. 0 or -1. */
+int st_sets_read_types(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts);
 /* Start counting on every set (attach mode, system-wide). 0 or -1. */
 int st_sets_start(struct st *s);
 /* Start (from zero) and stop the sets of the other components: around
@@ -56,7 +59,7 @@ int st_domain_fallback(struct st *s);
 void st_domain_labels(struct st *s);
 
 /* rows.c: --per-cpu, --per-core, --per-socket, --per-node, --per-thread,
- * --per-process */
+ * --per-process, --per-cputype */
 /* After run r: each target's counts into its row (the rows are made at
  * the first call), and their sums into val, en and run [nev], read at
  * once so that the rows add up to the totals; s->rowcur holds the rows'

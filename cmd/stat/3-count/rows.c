@@ -1,9 +1,10 @@
-/* rows.c: papi stat's --per-* rows: which targets each sums (a CPU, core, socket or node; a thread or process), and their counts read per run and per interval. */
+/* rows.c: papi stat's --per-* rows: which targets each sums (a CPU, core, socket or node; a thread or process; or every target's part on a core type), and their counts read per run and per interval. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "tool.h"
 #include "count.h"
 
 /* A process's (or thread's) name from /proc, "?" when it is gone. */
@@ -66,9 +67,41 @@ static void label(const struct st *s, const struct st_target *t, char *buf, size
 	}
 }
 
-static int rows_make(struct st *s)
+/* A new row labelled l. 0 or -1. */
+static int row_add(struct st *s, const char *l)
 {
 	int nev = s->nev > 0 ? s->nev : 1;
+	struct st_row *w = &s->rows[s->nrows++];
+	snprintf(w->label, sizeof w->label, "%s", l);
+	w->val = calloc((size_t)nev * (size_t)s->o.repeat, sizeof *w->val);
+	w->en = calloc((size_t)nev, sizeof *w->en);
+	w->run = calloc((size_t)nev, sizeof *w->run);
+	return w->val && w->en && w->run ? 0 : -1;
+}
+
+/* --per-cputype: a row per core type of the hybrid, each summing every
+ * target's part there. */
+static int rows_make_types(struct st *s)
+{
+	const char *names[ST_MAX_CPUTYPES];
+	char why[256];
+	int n = coretype_list(names, ST_MAX_CPUTYPES, why, sizeof why);
+	if (n < 0)
+		return cli_error("stat", "--per-cputype: %s", why), -1;
+	if (!(s->rows = calloc((size_t)n, sizeof *s->rows)))
+		return cli_error("stat", "out of memory"), -1;
+	for (int k = 0; k < n; k++) {
+		if (row_add(s, names[k]) < 0)
+			return cli_error("stat", "out of memory"), -1;
+		s->rows[k].n = s->ntargets;
+	}
+	return 0;
+}
+
+static int rows_make(struct st *s)
+{
+	if (s->o.aggr == AGGR_CPUTYPE)
+		return rows_make_types(s);
 	if (!(s->tg_row = calloc((size_t)s->ntargets, sizeof *s->tg_row)) ||
 	    !(s->rows = calloc((size_t)s->ntargets, sizeof *s->rows)))
 		return cli_error("stat", "out of memory"), -1;
@@ -81,14 +114,9 @@ static int rows_make(struct st *s)
 						     : !strcmp(s->rows[r].label, l))
 				break;	/* a cgroup's path may be longer than a label */
 		if (r == s->nrows) {
-			struct st_row *w = &s->rows[s->nrows++];
-			snprintf(w->label, sizeof w->label, "%s", l);
-			w->first = t;
-			w->val = calloc((size_t)nev * (size_t)s->o.repeat, sizeof *w->val);
-			w->en = calloc((size_t)nev, sizeof *w->en);
-			w->run = calloc((size_t)nev, sizeof *w->run);
-			if (!w->val || !w->en || !w->run)
+			if (row_add(s, l) < 0)
 				return cli_error("stat", "out of memory"), -1;
+			s->rows[r].first = t;
 		}
 		s->rows[r].n++;
 		s->tg_row[t] = r;
@@ -96,28 +124,35 @@ static int rows_make(struct st *s)
 	return 0;
 }
 
-/* Each row's current totals into tot[nrows][nev] (and times). */
-static int rows_read(struct st *s, long long *tot, uint64_t *en, uint64_t *run)
+/* Each row's current totals into tot[nrows][nev] (and times), and every
+ * target's into sum[nev] (with --per-cputype more than the rows hold: an
+ * event not on core types alone has no part in them). */
+static int rows_read(struct st *s, long long *tot, uint64_t *en, uint64_t *run, long long *sum)
 {
-	int nev = s->nev;
+	int nev = s->nev, types = s->o.aggr == AGGR_CPUTYPE;
 	long long v[nev > 0 ? nev : 1];
 	uint64_t e[nev > 0 ? nev : 1], r[nev > 0 ? nev : 1];
 	memset(tot, 0, (size_t)s->nrows * (size_t)nev * sizeof *tot);
+	memset(sum, 0, (size_t)nev * sizeof *sum);
 	if (en) {
 		memset(en, 0, (size_t)s->nrows * (size_t)nev * sizeof *en);
 		memset(run, 0, (size_t)s->nrows * (size_t)nev * sizeof *run);
 	}
 	for (int t = 0; t < s->ntargets; t++) {
-		if (st_sets_read_target(s, t, v, e, r) < 0)
+		if ((types ? st_sets_read_types(s, t, v, e, r, tot) : st_sets_read_target(s, t, v, e, r)) < 0)
 			return -1;
-		int w = s->tg_row[t];
-		for (int i = 0; i < nev; i++) {
-			tot[w * nev + i] += v[i];
-			if (en) {
-				en[w * nev + i] += e[i];
-				run[w * nev + i] += r[i];
+		/* a target's part on each type is in every row: its times too */
+		for (int w = types ? 0 : s->tg_row[t]; w < (types ? s->nrows : s->tg_row[t] + 1); w++)
+			for (int i = 0; i < nev; i++) {
+				if (!types)
+					tot[w * nev + i] += v[i];
+				if (en) {
+					en[w * nev + i] += e[i];
+					run[w * nev + i] += r[i];
+				}
 			}
-		}
+		for (int i = 0; i < nev; i++)
+			sum[i] += v[i];
 	}
 	return 0;
 }
@@ -129,19 +164,21 @@ int st_rows_collect(struct st *s, int r, long long *val, uint64_t *ven, uint64_t
 	size_t n = (size_t)s->nrows * (size_t)(s->nev > 0 ? s->nev : 1);
 	long long *tot = malloc(n * sizeof *tot);
 	uint64_t *en = malloc(n * sizeof *en), *run = malloc(n * sizeof *run);
-	int ret = tot && en && run ? rows_read(s, tot, en, run) : -1;
+	int ret = tot && en && run ? rows_read(s, tot, en, run, val) : -1;
 	if (ret < 0 && !(tot && en && run))
 		cli_error("stat", "out of memory");
 	for (int i = 0; ret == 0 && i < s->nev; i++)
-		val[i] = 0, ven[i] = vrun[i] = 0;
+		ven[i] = vrun[i] = 0;
 	for (int w = 0; ret == 0 && w < s->nrows; w++)
 		for (int i = 0; i < s->nev; i++) {
 			s->rows[w].val[i * s->o.repeat + r] = tot[w * s->nev + i];
 			s->rows[w].en[i] += en[w * s->nev + i];
 			s->rows[w].run[i] += run[w * s->nev + i];
-			val[i] += tot[w * s->nev + i];
-			ven[i] += en[w * s->nev + i];
-			vrun[i] += run[w * s->nev + i];
+			/* the times of each target once (every row has them all by type) */
+			if (s->o.aggr != AGGR_CPUTYPE || w == 0) {
+				ven[i] += en[w * s->nev + i];
+				vrun[i] += run[w * s->nev + i];
+			}
 		}
 	/* the other components count papi stat itself: totals, not rows */
 	if (ret == 0)
@@ -179,13 +216,8 @@ int st_rows_sample(struct st *s, long long *cur)
 		return -1;
 	size_t n = (size_t)s->nrows * (size_t)(s->nev > 0 ? s->nev : 1);
 	free(s->rowcur);
-	if (!(s->rowcur = malloc(n * sizeof *s->rowcur)) || rows_read(s, s->rowcur, NULL, NULL) < 0)
+	if (!(s->rowcur = malloc(n * sizeof *s->rowcur)) || rows_read(s, s->rowcur, NULL, NULL, cur) < 0)
 		return -1;
-	for (int i = 0; i < s->nev; i++) {
-		cur[i] = 0;
-		for (int w = 0; w < s->nrows; w++)
-			cur[i] += s->rowcur[w * s->nev + i];
-	}
 	return st_csets_read(s, cur);
 }
 

@@ -477,18 +477,21 @@ int st_sets_retarget(struct st *s, int target, pid_t tid)
 	return 0;
 }
 
-/* Add target t's counts into val[nev] (and en/run when not NULL). */
-static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run)
+/* Add target t's counts into val[nev] (and en/run when not NULL), and with
+ * parts each event's part on each core type (row) into parts[nrows][nev]. */
+static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts)
 {
 	int nb = 1 + s->nbraces;	/* bundle 0, and one per {...} */
 	for (int b = 0; b < nb; b++) {
 		int nev = PAPI_num_events(s->sets[t * nb + b]);
-		int n = nev > 0 ? nev : 1;
-		long long v[n];
+		int n = nev > 0 ? nev : 1, nw = parts ? s->nrows : 1;
+		long long v[n], p[nw * n];
 		uint64_t e[n], r[n];
+		unsigned ty[n];
 		if (nev <= 0)
 			continue;
-		int ret = es_counts(s->sets[t * nb + b], v, e, r);
+		int set = s->sets[t * nb + b];
+		int ret = parts ? es_counts_types(set, nw, v, e, r, p, ty) : es_counts(set, v, e, r);
 		if (ret != PAPI_OK)
 			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
 								 : PAPI_strerror(ret)), -1;
@@ -498,6 +501,10 @@ static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64
 			    sl >= nev || !counts_event(s, &s->tg[t], &s->ev[i]))
 				continue;
 			val[i] += v[sl];
+			for (int w = 0; parts && w < nw; w++)
+				parts[w * s->nev + i] += p[w * n + sl];
+			if (parts)
+				s->ev[i].types = ty[sl];
 			if (en) {
 				en[i] += e[sl];
 				run[i] += r[sl];
@@ -514,7 +521,17 @@ int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint6
 		if (en)
 			en[i] = run[i] = 0;
 	}
-	return read_target(s, t, val, en, run);
+	return read_target(s, t, val, en, run, NULL);
+}
+
+int st_sets_read_types(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts)
+{
+	for (int i = 0; i < s->nev; i++) {
+		val[i] = 0;
+		if (en)
+			en[i] = run[i] = 0;
+	}
+	return read_target(s, t, val, en, run, parts);
 }
 
 int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
@@ -525,7 +542,7 @@ int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run)
 			en[i] = run[i] = 0;
 	}
 	for (int t = 0; t < s->ntargets; t++)
-		if (read_target(s, t, val, en, run) < 0)
+		if (read_target(s, t, val, en, run, NULL) < 0)
 			return -1;
 	return st_csets_read(s, val);
 }

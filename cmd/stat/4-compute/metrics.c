@@ -9,13 +9,16 @@
 
 _Static_assert(ST_GROUP_EVENTS == MGROUP_MAX_EVENTS, "st_group.evi holds a group's events");
 
+/* Metric m of gr from the counts vals[nev]; in_row: a row's counts, of
+ * which --per-cputype has none for an event not on core types alone. */
 static double metric_value(const struct st *s, const struct st_group *gr, const struct mgroup_metric *m,
-		       const long long *vals, double secs)
+		       const long long *vals, double secs, int in_row)
 {
 	double v[MGROUP_MAX_EVENTS];
 	for (int i = 0; i < gr->g->nev; i++) {
 		int e = gr->evi[i];
-		v[i] = e >= 0 && s->ev[e].avail && (s->ev[e].run > 0 || s->ev[e].en == 0) ? (double)vals[e] : NAN;
+		v[i] = e >= 0 && s->ev[e].avail && (s->ev[e].run > 0 || s->ev[e].en == 0) &&
+		       !(in_row && s->o.aggr == AGGR_CPUTYPE && !s->ev[e].types) ? (double)vals[e] : NAN;
 	}
 	return mg_value(gr->g, m, v, secs);
 }
@@ -74,7 +77,7 @@ static int interval_metrics(const struct st *s, const long long *d, double secs,
 				continue;
 			out[n].def = def;
 			out[n].grp = gr;
-			out[n++].value = metric_value(s, gr, def, d, secs);
+			out[n++].value = metric_value(s, gr, def, d, secs, 0);
 		}
 	}
 	return n;
@@ -96,7 +99,7 @@ static int metrics(const struct st *s, struct st_metric *m)
 			for (int r = 0; r < s->nruns; r++) {
 				for (int i = 0; i < s->nev; i++)
 					row[i] = s->ev[i].avail ? s->ev[i].val[r] : 0;
-				double x = metric_value(s, gr, def, row, s->runs[r].elapsed);
+				double x = metric_value(s, gr, def, row, s->runs[r].elapsed, 0);
 				if (!isnan(x))
 					v[nv++] = x;
 			}
@@ -140,7 +143,7 @@ static void row_metric(const struct st *s, const struct st_row *w, const struct 
 	int n = 0;
 	for (int r = 0; r < s->nruns; r++) {
 		row_run(s, w, r, v);
-		double y = metric_value(s, m->grp, m->def, v, s->runs[r].elapsed);
+		double y = metric_value(s, m->grp, m->def, v, s->runs[r].elapsed, 1);
 		if (!isnan(y))
 			x[n++] = y;
 	}

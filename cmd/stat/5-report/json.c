@@ -198,8 +198,8 @@ static void rows_json_interval(const struct st *s, struct json *j, int k)
 	for (int w = 0; w < s->nrows; w++) {
 		json_key(j, s->rows[w].label);
 		json_arr_begin(j);
-		for (int i = 0; i < s->nev; i++)
-			if (s->ev[i].avail)
+		for (int i = 0; i < s->nev; i++)	/* --per-cputype: a split event's parts only */
+			if (s->ev[i].avail && (s->o.aggr != AGGR_CPUTYPE || st_split(s, &s->ev[i])))
 				json_int(j, d[w * s->nev + i]);
 			else
 				json_put_null(j);
@@ -249,20 +249,21 @@ static void rows_json(const struct st *s, struct json *j)
 		json_kstr(j, "target", row->label);
 		json_key(j, "cpus");
 		json_arr_begin(j);
-		for (int t = 0; t < s->ntargets; t++)
-			if (s->tg_row[t] == w && s->tg[t].cpu >= 0)
+		for (int t = 0; t < s->ntargets; t++)	/* --per-cputype: every target */
+			if ((!s->tg_row || s->tg_row[t] == w) && s->tg[t].cpu >= 0)
 				json_int(j, s->tg[t].cpu);
 		json_arr_end(j);
 		json_key(j, "tids");
 		json_arr_begin(j);
 		for (int t = 0; t < s->ntargets; t++)
-			if (s->tg_row[t] == w && s->tg[t].cpu < 0)
+			if ((!s->tg_row || s->tg_row[t] == w) && s->tg[t].cpu < 0)
 				json_int(j, s->tg[t].tid);
 		json_arr_end(j);
 		json_key(j, "events");
 		json_arr_begin(j);
 		for (int i = 0; i < s->nev; i++) {
-			if (!s->ev[i].avail || s->ev[i].cidx > 0)
+			if (!s->ev[i].avail || s->ev[i].cidx > 0 ||
+			    (s->o.aggr == AGGR_CPUTYPE && !st_split(s, &s->ev[i])))
 				continue;
 			const struct st_stats t = row->t[i];
 			json_obj_begin(j);

@@ -252,17 +252,49 @@ static void row_label(const struct st *s, FILE *f, const struct st_row *w)
 		fprintf(f, "%-*s", row_width(s), w->label);
 }
 
+/* --per-cputype: event i's line of its sum over the core types, "all",
+ * with the DEFAULT metrics of the totals. */
+static void sum_line(const struct st *s, FILE *f, int i)
+{
+	const struct st_event *e = &s->ev[i];
+	char val[64];
+	fprintf(f, "%-*s", row_width(s), "all");
+	if (e->nc) {
+		fprintf(f, " %21s %s\n", "<not counted>", st_label(e));
+		return;
+	}
+	human_value(f, e, e->t.mean);
+	fprintf(f, " %-24s", st_label(e));
+	for (int k = 0; k < s->nmet; k++) {
+		const struct st_metric *m = &s->met[k];
+		if (!m->grp->dflt || m->line != i || !m->t.n)
+			continue;
+		st_metric_format(val, sizeof val, m->t.mean, m->def);
+		fprintf(f, "  # %s%s%s", val, *m->def->desc ? " " : "", m->def->desc);
+	}
+	if (s->nruns > 1)
+		fprintf(f, "  (± %.2f%%)", e->t.mean ? 100 * e->t.stddev / fabs(e->t.mean) : 0);
+	if (e->en && e->run < e->en)
+		fprintf(f, "  (counted %.2f%% of the time, scaled)", st_running_pct(e));
+	fputc('\n', f);
+}
+
 /* The event lines, row by row, with the DEFAULT metrics of each row; then
- * the -g groups' metrics row by row. */
+ * the -g groups' metrics row by row. --per-cputype: an event split over
+ * the core types ends with their sum, one that is not has that line only. */
 static void rows_human(const struct st *s, FILE *f)
 {
 	const struct st_metric *m = s->met;
-	int nm = s->nmet;
+	int nm = s->nmet, types = s->o.aggr == AGGR_CPUTYPE;
 	char val[64];
 	for (int i = 0; i < s->nev; i++) {
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail) {
 			fprintf(f, "%-*s %21s %s\n", row_width(s), "", "<not supported>", e->name);
+			continue;
+		}
+		if (types && !st_split(s, e)) {
+			sum_line(s, f, i);
 			continue;
 		}
 		if (e->cidx > 0) {	/* another component's: counted once, not by row */
@@ -297,6 +329,8 @@ static void rows_human(const struct st *s, FILE *f)
 					100.0 * (double)row->run[i] / (double)row->en[i]);
 			fputc('\n', f);
 		}
+		if (types)
+			sum_line(s, f, i);
 	}
 	/* the -g groups' metrics, row by row */
 	const struct st_group *cur = NULL;
@@ -310,6 +344,11 @@ static void rows_human(const struct st *s, FILE *f)
 			if (mt.n)
 				st_metric_format(val, sizeof val, mt.mean, m[k].def);
 			fprintf(f, " %21s %s\n", mt.n ? val : "<not computed>", m[k].def->name);
+		}
+		if (types) {
+			if (m[k].t.n)
+				st_metric_format(val, sizeof val, m[k].t.mean, m[k].def);
+			fprintf(f, "%-14s %21s %s\n", "all", m[k].t.n ? val : "<not computed>", m[k].def->name);
 		}
 	}
 }
@@ -427,13 +466,16 @@ static void interval_rows(struct st *s, const struct st_interval *iv, double t)
 		const struct st_event *e = &s->ev[i];
 		if (!e->avail)
 			continue;
-		for (int w = 0; w < (e->cidx > 0 ? 1 : s->nrows); w++) {
+		/* --per-cputype: the core types' lines of a split event, then its sum */
+		int types = s->o.aggr == AGGR_CPUTYPE, once = e->cidx > 0 || (types && !st_split(s, e));
+		for (int w = 0; w < (once ? 1 : s->nrows + types); w++) {
+			int all = once || w == s->nrows;
 			fprintf(f, "%12.3f ", t);
-			if (e->cidx > 0)
+			if (all)
 				fprintf(f, "%-*s", row_width(s), "all");
 			else
 				row_label(s, f, &s->rows[w]);
-			human_value(f, e, (double)(e->cidx > 0 ? iv->val[i] : iv->rows[w * s->nev + i]));
+			human_value(f, e, (double)(all ? iv->val[i] : iv->rows[w * s->nev + i]));
 			fprintf(f, " %s\n", st_label(e));
 		}
 	}

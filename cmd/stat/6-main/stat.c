@@ -17,7 +17,7 @@ enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
 	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
-	OPT_EACH_CGROUP, OPT_TOPDOWN, OPT_TD_LEVEL,
+	OPT_EACH_CGROUP, OPT_TOPDOWN, OPT_TD_LEVEL, OPT_PER_CPUTYPE, OPT_CPUTYPE,
 };
 
 static const struct cli_opt opts[] = {
@@ -63,6 +63,8 @@ static const struct cli_opt opts[] = {
 	{ "per-node", OPT_PER_NODE, no_argument, NULL, "with -a/-C: a row per NUMA node" },
 	{ "per-thread", OPT_PER_THREAD, no_argument, NULL,
 	  "a row per thread: of the command and every thread and process it starts, or of -p/-t" },
+	{ "per-cputype", OPT_PER_CPUTYPE, no_argument, NULL,
+	  "hybrid CPU: each event's part on each core type, then their sum" },
 	{ "per-process", OPT_PER_PROCESS, no_argument, NULL, "with -p: a row per process" },
 	{ "pid", 'p', required_argument, "PID[,PID...]", "attach to running processes (all their threads)" },
 	{ "tid", 't', required_argument, "TID[,TID...]", "attach to running threads" },
@@ -85,6 +87,8 @@ static const struct cli_opt opts[] = {
 	  "refuse to run when an event cannot be counted (else it is reported as not supported)" },
 	{ "domain", OPT_DOMAIN, required_argument, "DOM[,DOM...]",
 	  "count in these domains: user, kernel, supervisor, or all that this user may (the default)" },
+	{ "cputype", OPT_CPUTYPE, required_argument, "CORETYPE",
+	  "hybrid CPU: count presets on CORETYPE only (core, atom, or a core PMU's name)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -223,10 +227,11 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			break;
 		case 'A': case OPT_PER_CPU: case OPT_PER_CORE: case OPT_PER_SOCKET: case OPT_PER_NODE:
-		case OPT_PER_THREAD: case OPT_PER_PROCESS: {
+		case OPT_PER_THREAD: case OPT_PER_PROCESS: case OPT_PER_CPUTYPE: {
 			int a = opt == 'A' || opt == OPT_PER_CPU ? AGGR_CPU : opt == OPT_PER_CORE ? AGGR_CORE
 				: opt == OPT_PER_SOCKET ? AGGR_SOCKET : opt == OPT_PER_NODE ? AGGR_NODE
-				: opt == OPT_PER_THREAD ? AGGR_THREAD : AGGR_PROCESS;
+				: opt == OPT_PER_THREAD ? AGGR_THREAD : opt == OPT_PER_CPUTYPE ? AGGR_CPUTYPE
+				: AGGR_PROCESS;
 			if (s->o.aggr && s->o.aggr != a)
 				return cli_usage("stat", "one --per-* at a time"), -1;
 			s->o.aggr = a;
@@ -265,6 +270,7 @@ static int parse(struct st *s, int argc, char **argv)
 				return -1;
 			s->o.domain_arg = c.optarg;
 			break;
+		case OPT_CPUTYPE: s->o.cputype = c.optarg; break;
 		}
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);
@@ -275,7 +281,7 @@ static int parse(struct st *s, int argc, char **argv)
 		if (s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr || s->o.job ||
 		    s->o.ncgroups ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
-		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
+		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
 			return cli_usage("stat", "--diff reads files: it takes only -j, -x and -o"), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
@@ -287,7 +293,7 @@ static int parse(struct st *s, int argc, char **argv)
 		if (s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr ||
 		    s->o.ncgroups ||
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
-		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms)
+		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
 			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o, --job and --plot"), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
@@ -322,6 +328,8 @@ static int parse(struct st *s, int argc, char **argv)
 				 "and go: it cannot be used with -r, -I or --delay"), -1;
 	if (s->o.aggr == AGGR_PROCESS && !s->o.npids)
 		return cli_usage("stat", "--per-process needs -p"), -1;
+	if (s->o.aggr == AGGR_CPUTYPE && s->o.cputype)
+		return cli_usage("stat", "--per-cputype shows every core type: it cannot be used with --cputype"), -1;
 	if (attach && s->o.cmd)
 		return cli_usage("stat", "give a command or -p/-t, not both"), -1;
 	if (attach && s->o.repeat > 1)
@@ -510,6 +518,8 @@ int cmd_stat(int argc, char **argv)
 		ret = cli_error("stat", "cannot initialize the library");
 		goto out;
 	}
+	if (st_cputype_choose(&s) < 0)
+		goto fail;
 	event_files_report("stat");
 	/* Every domain this user may count, as perf stat (who may count
 	 * whole CPUs may count the kernel) */
