@@ -55,7 +55,9 @@ typedef struct EventSet {
 	pid_t attach;		/* PAPI_attach target, 0 = the owner thread */
 	int cpu;		/* PAPI_CPU_ATTACH, -1 = any */
 	int inherit;
-	int multiplex;		/* each counter its own group: the kernel rotates */
+	int multiplex;		/* 1: the kernel rotates (each hardware counter its own
+				 * group, the software events one); 2: software
+				 * rotation (multiplex.c; each counter its own group) */
 	int enable_on_exec;	/* internal: papi stat counts from the child's exec */
 	int one_group;		/* internal: papi stat's {a,b}: every counter in one kernel
 				 * group (the first is the leader), whatever its PMU */

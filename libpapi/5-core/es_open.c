@@ -138,7 +138,7 @@ int es_hw_open(EventSet_t *es, int h)
 	/* :cpu=N in the name counts the set's task (or CPU) on CPU N only; the
 	 * kernel groups only events of one CPU. */
 	int cpu = n->on_cpu ? n->on_cpu - 1 : es->cpu;
-	if (!es->multiplex || (key == PERF_TYPE_SOFTWARE && !mpx_sw_slice(es)))
+	if (!es->multiplex || (key == PERF_TYPE_SOFTWARE && es->multiplex == 1))
 		for (int i = 0; i < es->ngroups; i++)
 			if (es->groups[i].kernel_type == key && es->groups[i].cpu == cpu)
 				g = i;

@@ -471,7 +471,7 @@ static int mpx_convert_impl(int EventSet, int ns, int flags)
 	m->es = es;
 	mpx_release(es);
 	es->mpx = m;
-	es->multiplex = 1;
+	es->multiplex = m->sw ? 2 : 1;
 	int ret = es_reopen(es);
 	if (ret != PAPI_OK) {
 		mpx_release(es);
