@@ -300,7 +300,7 @@ int es_disable(EventSet_t *es);
 
 /* ------------------------------------------------------------------ llapi: multiplex, attach, threads, options
  * multiplex.c: software multiplexing (PAPI_MULTIPLEX_FORCE_SW) rotates slices
- * of counters (each counter its own perf group, es->multiplex = 1). */
+ * of counters (each counter its own perf group, es->multiplex = 2). */
 /* Counters per rotation slice of a software-multiplexed set, 0 when es is not
  * one (kernel multiplexing or none). Slice s holds hw[s*k .. s*k+k-1]. */
 int mpx_sw_slice(const EventSet_t *es);

@@ -13,13 +13,14 @@
 int papi_mpx_ns = 10000000;
 
 /* Software multiplexing (PAPI_MULTIPLEX_FORCE_SW): every counter is its own
- * perf group (es->multiplex = 1) and one slice of them is enabled at a time;
+ * perf group (es->multiplex = 2) and one slice of them is enabled at a time;
  * the rotation moves each running set to its next slice every ns. The
  * kernel keeps each counter's enabled time, which is exactly the time its
  * slice was counting, so counting.c scales by the sum of the slices' times:
  * no clock of ours enters the estimate. Kernel multiplexing needs no state
- * here: the kernel rotates the singleton groups itself and reports the
- * times.
+ * here: the kernel rotates the groups itself (each hardware counter alone,
+ * the software events, which it never needs to rotate, together) and
+ * reports the times.
  *
  * One rotation thread serves every running set of the process. It is made
  * at the first start and lives until PAPI_shutdown: a start or stop only
