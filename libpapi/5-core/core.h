@@ -57,7 +57,9 @@ typedef struct EventSet {
 	int cgroup_fd;		/* PAPI_CGROUP_ATTACH: the cgroup's directory, -1 = none */
 	char *cgroup;		/* and its path as the caller gave it */
 	int inherit;
-	int multiplex;		/* each counter its own group: the kernel rotates */
+	int multiplex;		/* 1: the kernel rotates (each hardware counter its own
+				 * group, the software events one); 2: software
+				 * rotation (multiplex.c; each counter its own group) */
 	int enable_on_exec;	/* internal: papi stat counts from the child's exec */
 	int one_group;		/* internal: papi stat's {a,b}: every counter in one kernel
 				 * group (the first is the leader), whatever its PMU */
@@ -306,14 +308,19 @@ int es_disable(EventSet_t *es);
 
 /* ------------------------------------------------------------------ llapi: multiplex, attach, threads, options
  * multiplex.c: software multiplexing (PAPI_MULTIPLEX_FORCE_SW) rotates slices
- * of counters (each counter its own perf group, es->multiplex = 1). */
+ * of counters (each counter its own perf group, es->multiplex = 2). */
 /* Counters per rotation slice of a software-multiplexed set, 0 when es is not
  * one (kernel multiplexing or none). Slice s holds hw[s*k .. s*k+k-1]. */
 int mpx_sw_slice(const EventSet_t *es);
-/* Enable the first slice and start the rotation timer (counters reset). */
+/* Enable the first slice and start the rotation timer (the caller has
+ * just read every counter: its base). */
 int mpx_start(EventSet_t *es);
-/* Stop the rotation; the caller disables the counters. */
+/* Stop the rotation and disable the slice that counts (the others are). */
 void mpx_stop(EventSet_t *es);
+/* read_raw for a software-multiplexed set: per counter h its raw count,
+ * enabled and running time. read()s only the counters enabled since they
+ * were last read (a disabled one stands still). PAPI_OK or PAPI_ESYS. */
+int mpx_read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run);
 /* Free the software state (set destroyed or cleaned up). */
 void mpx_release(EventSet_t *es);
 /* After fork in the child: forget the rotation (its thread is not there). */

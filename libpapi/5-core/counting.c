@@ -36,6 +36,8 @@ static int group_ioctl(EventSet_t *es, unsigned long req)
  * counters to values, linear even with one group per counter (multiplexing). */
 static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 {
+	if (mpx_sw_slice(es))
+		return mpx_read_raw(es, cnt, en, run);
 	int ng = es->ngroups > 0 ? es->ngroups : 1;
 	size_t off[ng], total = 0;
 	for (int g = 0; g < es->ngroups; g++) {
@@ -52,6 +54,10 @@ static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 					got < 0 ? strerror(errno) : "short read");
 			return PAPI_ESYS;
 		}
+	}
+	for (int g = 0; g < es->ngroups; g++) {
+		es->groups[g].read_en = buf[off[g] + 1];
+		es->groups[g].read_run = buf[off[g] + 2];
 	}
 	for (int h = 0; h < es->nhw; h++) {
 		if (es->hw[h].fd < 0 || es->hw[h].group >= es->ngroups)
@@ -114,22 +120,23 @@ PAPI_HOT static int read_one_group(EventSet_t *es, int rebase)
 
 /* Can a start after this stop skip the rebase read? A disabled group's
  * times stand still and RESET zeroes its counts, so the stop's read is the
- * base. Not for inherited counts (RESET leaves exited children's counts),
- * attached or CPU-wide sets, overflow or software multiplexing. */
+ * base, of every group (a kernel-multiplexed set has one per counter). Not
+ * for inherited counts (RESET leaves exited children's counts), attached
+ * or CPU-wide sets, overflow, or software multiplexing (which keeps the
+ * counts of its disabled slices instead: mpx_read_raw). */
 static int can_freeze(const EventSet_t *es)
 {
-	return es->ngroups == 1 && es->groups[0].n <= FAST_MAX && !es->mpx && !es->overflow &&
-	       !es->inherit && !es->attach && es->cpu < 0;
+	return !mpx_sw_slice(es) && !es->overflow && !es->inherit && !es->attach && es->cpu < 0;
 }
 
 static void rebase_frozen(EventSet_t *es)
 {
 	for (int h = 0; h < es->nhw; h++) {
 		struct es_hw *hw = &es->hw[h];
-		int live = hw->fd >= 0 && hw->group == 0;
+		const struct es_group *g = hw->fd >= 0 && hw->group < es->ngroups ? &es->groups[hw->group] : NULL;
 		hw->base_count = 0;
-		hw->base_en = live ? es->groups[0].read_en : 0;
-		hw->base_run = live ? es->groups[0].read_run : 0;
+		hw->base_en = g ? g->read_en : 0;
+		hw->base_run = g ? g->read_run : 0;
 		hw->last = 0;
 	}
 }
@@ -256,7 +263,9 @@ static int start_impl(int EventSet)
 	if ((ret = adopt(es)) != PAPI_OK)
 		return ret;
 	frozen = frozen && es->owner == owner && can_freeze(es);
-	if ((ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
+	/* Software multiplexing counts from the rebase read below, and keeps
+	 * its disabled slices' counts (a RESET would void them). */
+	if (!mpx_sw_slice(es) && (ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
 		return ret;
 	if (frozen)
 		rebase_frozen(es);
@@ -292,9 +301,12 @@ static int stop_impl(int EventSet, long long *values)
 		es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
 		return cmpset_stop(es->cset, values);
 	}
+	/* software multiplexing: the rotation ends and disables the one
+	 * slice that counts; the others are disabled already */
 	if (mpx_sw_slice(es))
-		mpx_stop(es);	/* before disabling: the rotation would re-enable */
-	ret = group_ioctl(es, PERF_EVENT_IOC_DISABLE);
+		mpx_stop(es);
+	else
+		ret = group_ioctl(es, PERF_EVENT_IOC_DISABLE);
 	if (es->overflow)
 		ovf_stop(es);
 	es->state = (es->state & ~PAPI_RUNNING) | PAPI_STOPPED;
@@ -365,9 +377,8 @@ static int reset_impl(int EventSet)
 	 * reads is the whole reset: scaling is by deltas from that base, so
 	 * the kernel's counts need not be zeroed (its RESET would not zero the
 	 * times anyway, so a read was needed regardless). Overflow needs the
-	 * kernel's count zeroed (its period counts from there), and software
-	 * multiplexing keeps its own slices. */
-	if ((es->overflow || mpx_sw_slice(es)) &&
+	 * kernel's count zeroed (its period counts from there). */
+	if (es->overflow &&
 	    (ret = group_ioctl(es, PERF_EVENT_IOC_RESET)) != PAPI_OK)
 		return ret;
 	return counting_rebase(es);

@@ -121,6 +121,10 @@ static int group_trial(const EventSet_t *es, int key)
 }
 
 /* Open counter h of es, into its PMU's group (or alone when multiplexing).
+ * Kernel multiplexing still groups the software events: the kernel never
+ * rotates them (no counter limit), so apart they would only cost one
+ * ioctl and one read() each per start, stop and read. Software
+ * multiplexing rotates each counter alone, software events included.
  * On failure nothing stays open; a failure caused only by the other
  * members of the group is PAPI_ECNFLCT. */
 int es_hw_open(EventSet_t *es, int h)
@@ -134,7 +138,7 @@ int es_hw_open(EventSet_t *es, int h)
 	/* :cpu=N in the name counts the set's task (or CPU) on CPU N only; the
 	 * kernel groups only events of one CPU. */
 	int cpu = n->on_cpu ? n->on_cpu - 1 : es->cpu;
-	if (!es->multiplex)
+	if (!es->multiplex || (key == PERF_TYPE_SOFTWARE && es->multiplex == 1))
 		for (int i = 0; i < es->ngroups; i++)
 			if (es->groups[i].kernel_type == key && es->groups[i].cpu == cpu)
 				g = i;

@@ -13,13 +13,14 @@
 int papi_mpx_ns = 10000000;
 
 /* Software multiplexing (PAPI_MULTIPLEX_FORCE_SW): every counter is its own
- * perf group (es->multiplex = 1) and one slice of them is enabled at a time;
+ * perf group (es->multiplex = 2) and one slice of them is enabled at a time;
  * the rotation moves each running set to its next slice every ns. The
  * kernel keeps each counter's enabled time, which is exactly the time its
  * slice was counting, so counting.c scales by the sum of the slices' times:
  * no clock of ours enters the estimate. Kernel multiplexing needs no state
- * here: the kernel rotates the singleton groups itself and reports the
- * times.
+ * here: the kernel rotates the groups itself (each hardware counter alone,
+ * the software events, which it never needs to rotate, together) and
+ * reports the times.
  *
  * One rotation thread serves every running set of the process. It is made
  * at the first start and lives until PAPI_shutdown: a start or stop only
@@ -33,7 +34,17 @@ struct mpx {
 	int k;			/* counters per slice */
 	int cur;		/* the slice counting now */
 	int linked;		/* on the rotation's list */
+	int running;		/* started: slice cur is enabled */
 	struct timespec due;	/* its next rotation (CLOCK_MONOTONIC) */
+	/* The last raw count, enabled and running time read per counter
+	 * (raw[3h..3h+2]), valid while fresh[h]: read with the counter
+	 * disabled, and not enabled since. A disabled counter stands still,
+	 * so a read, start or stop need read() only the slice that counted
+	 * since (usually the one slice of a short start-stop). ncache: the
+	 * counters the arrays hold, -1 after a counter was (re)opened. */
+	int ncache;
+	uint64_t *raw;
+	unsigned char *fresh;
 	struct mpx *next;
 	EventSet_t *es;
 };
@@ -44,8 +55,8 @@ static struct {
 	pthread_t th;
 	int alive;		/* the thread runs in this process */
 	int quit;
-	int hooked;		/* rot_shutdown registered */
-	pid_t pid;		/* the process the thread runs in */
+	int hooked;		/* rot_shutdown and rot_child registered */
+	int forked;		/* in a child of fork: the thread is not here */
 	int timed;		/* the thread sleeps until wake (else until signalled) */
 	struct timespec wake;
 	int linger;		/* ns: a set started since the list was last empty */
@@ -88,6 +99,51 @@ static int nslices(const EventSet_t *es)
 {
 	const struct mpx *m = es->mpx;
 	return (es->nhw + m->k - 1) / m->k;
+}
+
+/* Size the cache for es's counters, none of them fresh. 0, or -1 when
+ * out of memory (then nothing is cached: every read reads). */
+static int cache_fit(struct mpx *m, const EventSet_t *es)
+{
+	if (m->ncache == es->nhw)
+		return 0;
+	size_t n = es->nhw > 0 ? (size_t)es->nhw : 1;
+	uint64_t *raw = realloc(m->raw, 3 * n * sizeof *raw);
+	if (raw)
+		m->raw = raw;
+	unsigned char *fresh = realloc(m->fresh, n);
+	if (fresh)
+		m->fresh = fresh;
+	if (!raw || !fresh) {
+		m->ncache = -1;
+		return -1;
+	}
+	memset(m->fresh, 0, n);
+	m->ncache = es->nhw;
+	return 0;
+}
+
+/* read() counter h (its own group of one) into the cache; fresh when
+ * keep (the counter is disabled) and the set does not inherit (an exiting
+ * child adds to a disabled counter too). 0, or -1 when the read fails. */
+static int cache_read(struct mpx *m, EventSet_t *es, int h, int keep)
+{
+	uint64_t b[4];	/* nr, enabled, running, count */
+	m->fresh[h] = 0;
+	if (es->hw[h].fd < 0 || sys->read(es->hw[h].fd, b, sizeof b) != (ssize_t)sizeof b)
+		return -1;
+	m->raw[3 * h] = b[3];
+	m->raw[3 * h + 1] = b[1];
+	m->raw[3 * h + 2] = b[2];
+	m->fresh[h] = keep && !es->inherit;
+	return 0;
+}
+
+/* Mark slice s's counters as counting: their cache is stale. */
+static void slice_stale(struct mpx *m, const EventSet_t *es, int s)
+{
+	for (int h = s * m->k; h < es->nhw && h < (s + 1) * m->k && h < m->ncache; h++)
+		m->fresh[h] = 0;
 }
 
 static void ts_add(struct timespec *t, long ns)
@@ -145,9 +201,14 @@ static void *rotate(void *arg)
 			EventSet_t *es = m->es;
 			int n = nslices(es);
 			if (n > 1) {
-				/* disable first: two slices never count together */
+				/* disable first: two slices never count together;
+				 * the disabled slice's counts stand still: keep them */
 				slice_ioctl(es, m->cur, 0);
+				for (int h = m->cur * m->k; m->ncache == es->nhw && h < es->nhw &&
+							    h < (m->cur + 1) * m->k; h++)
+					cache_read(m, es, h, 1);
 				m->cur = (m->cur + 1) % n;
+				slice_stale(m, es, m->cur);
 				slice_ioctl(es, m->cur, 1);
 			}
 			ts_add(&m->due, m->ns);
@@ -169,6 +230,14 @@ static void rot_forget(void)
 	rot.head = NULL;
 	rot.timed = 0;
 	rot.linger = 0;
+	rot.forked = 0;
+}
+
+/* pthread_atfork's child handler: the rotation thread stayed behind. (A
+ * flag, not a getpid() at every start: that is a system call.) */
+static void rot_child(void)
+{
+	rot.forked = 1;
 }
 
 /* In a child of fork only the forking thread exists: no rotation thread,
@@ -176,7 +245,7 @@ static void rot_forget(void)
  * (from the one thread the child has, before it makes others). */
 static void rot_adopt(void)
 {
-	if (!rot.alive || rot.pid == getpid())
+	if (!rot.alive || !rot.forked)
 		return;
 	pthread_mutex_init(&rot.lock, NULL);
 	rot_forget();
@@ -222,10 +291,10 @@ static int rot_spawn(void)
 		return PAPI_ESYS;
 	}
 	rot.alive = 1;
-	rot.pid = getpid();
 	if (!rot.hooked) {
 		rot.hooked = 1;
 		papi_on_shutdown(rot_shutdown);
+		pthread_atfork(NULL, NULL, rot_child);
 	}
 	return PAPI_OK;
 }
@@ -233,9 +302,15 @@ static int rot_spawn(void)
 int mpx_start(EventSet_t *es)
 {
 	struct mpx *m = es->mpx;
-	m->k = slice_size(es);
+	int k = slice_size(es);
+	if (k != m->k)
+		m->ncache = -1;	/* the slices changed */
+	m->k = k;
 	m->cur = 0;
+	cache_fit(m, es);
+	slice_stale(m, es, 0);
 	slice_ioctl(es, 0, 1);
+	m->running = 1;
 	if (nslices(es) < 2)
 		return PAPI_OK;
 	rot_adopt();
@@ -256,25 +331,84 @@ int mpx_start(EventSet_t *es)
 			pthread_cond_signal(&rot.cv);
 	}
 	pthread_mutex_unlock(&rot.lock);
-	if (ret != PAPI_OK)
+	if (ret != PAPI_OK) {
 		slice_ioctl(es, 0, 0);
+		m->running = 0;
+	}
 	return ret;
 }
 
 void mpx_stop(EventSet_t *es)
 {
 	struct mpx *m = es->mpx;
-	if (!m || !m->linked)
+	if (!m)
 		return;
-	pthread_mutex_lock(&rot.lock);
-	for (struct mpx **p = &rot.head; *p; p = &(*p)->next)
-		if (*p == m) {
-			*p = m->next;
+	if (m->linked) {
+		pthread_mutex_lock(&rot.lock);
+		for (struct mpx **p = &rot.head; *p; p = &(*p)->next)
+			if (*p == m) {
+				*p = m->next;
+				break;
+			}
+		m->linked = 0;
+		m->next = NULL;
+		pthread_mutex_unlock(&rot.lock);
+	}
+	/* Unlinked, the set is ours alone: only slice cur still counts. */
+	if (m->running) {
+		slice_ioctl(es, m->cur, 0);
+		m->running = 0;
+	}
+}
+
+int mpx_read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
+{
+	struct mpx *m = es->mpx;
+	/* A linked set's slices move under rot.lock: hold it, so the slice
+	 * read and the cached ones are of one moment. */
+	int locked = m->linked;
+	if (locked)
+		pthread_mutex_lock(&rot.lock);
+	else
+		cache_fit(m, es);
+	int ret = PAPI_OK, cached = m->ncache == es->nhw;
+	for (int h = 0; h < es->nhw; h++) {
+		if (es->hw[h].fd < 0)
+			continue;
+		if (cached && !m->fresh[h] && cache_read(m, es, h, !m->running) < 0) {
+			ret = PAPI_ESYS;
 			break;
 		}
-	m->linked = 0;
-	m->next = NULL;
-	pthread_mutex_unlock(&rot.lock);
+		if (cached) {
+			cnt[h] = m->raw[3 * h];
+			en[h] = m->raw[3 * h + 1];
+			run[h] = m->raw[3 * h + 2];
+			continue;
+		}
+		uint64_t b[4];	/* no cache (out of memory): read */
+		if (sys->read(es->hw[h].fd, b, sizeof b) != (ssize_t)sizeof b) {
+			ret = PAPI_ESYS;
+			break;
+		}
+		cnt[h] = b[3];
+		en[h] = b[1];
+		run[h] = b[2];
+	}
+	if (locked)
+		pthread_mutex_unlock(&rot.lock);
+	if (ret != PAPI_OK)
+		papi_set_reason("reading counters failed: %s", strerror(errno));
+	return ret;
+}
+
+/* A counter of es was (re)opened: nothing cached holds for it. */
+static int mpx_opened(EventSet_t *es, int h)
+{
+	(void)h;
+	struct mpx *m = es->mpx;
+	if (m)
+		m->ncache = -1;
+	return PAPI_OK;
 }
 
 void mpx_release(EventSet_t *es)
@@ -282,7 +416,10 @@ void mpx_release(EventSet_t *es)
 	struct mpx *m = es->mpx;
 	if (!m)
 		return;
+	m->running = 0;	/* the counters are closed: only unlink */
 	mpx_stop(es);
+	free(m->raw);
+	free(m->fresh);
 	free(m);
 	es->mpx = NULL;
 }
@@ -295,6 +432,8 @@ void mpx_forget(EventSet_t *es)
 		return;
 	m->linked = 0;
 	m->next = NULL;
+	m->running = 0;
+	m->ncache = -1;
 }
 
 /* Convert a stopped set into a multiplexed one (PAPI_MULTIPLEX option):
@@ -329,10 +468,11 @@ static int mpx_convert_impl(int EventSet, int ns, int flags)
 	m->ns = ns > 0 ? ns : papi_mpx_ns;
 	m->sw = (flags & PAPI_MULTIPLEX_FORCE_SW) != 0;
 	m->k = 1;	/* until mpx_start sees the set's counters */
+	m->ncache = -1;
 	m->es = es;
 	mpx_release(es);
 	es->mpx = m;
-	es->multiplex = 1;
+	es->multiplex = m->sw ? 2 : 1;
 	int ret = es_reopen(es);
 	if (ret != PAPI_OK) {
 		mpx_release(es);
@@ -397,6 +537,7 @@ int mpx_query(int EventSet, int *ns, int *flags)
 }
 
 const struct es_hooks mpx_es_hooks = {
+	.opened = mpx_opened,
 	.halt = mpx_stop,
 	.release = mpx_release,
 };

@@ -3,7 +3,8 @@
 # libpapi.a and, when Debian's libpapi-dev is installed, against PAPI 7, side
 # by side with the raw syscall floor; then the CLI start-up benchmarks with
 # hyperfine. A benchmark, not a test: it asserts nothing.
-# Usage: sh test/bench/run.sh [BUILD]   (BATCHES=31, RUNS=100 tune it)
+# Usage: sh test/bench/run.sh [BUILD]   (BATCHES=31, RUNS=100 tune it;
+# PAPI7_ROOT=DIR: a Debian root with PAPI 7.1/7.2 to measure beside ours)
 set -eu
 build=${1:-build}
 cc=${CC:-cc}
@@ -58,6 +59,67 @@ awk -v have7=$have7 '
 				printf "%-18s %10s %10s %10s\n", order[i], ours[order[i]], so[order[i]],
 					(have7 && (order[i] in p7)) ? p7[order[i]] : "-"
 	}' "$tmp/ours.txt" "$tmp/ours_so.txt" "$tmp/papi7.txt"
+
+# PAPI 7.1/7.2 where Debian 12's 7.0 cannot count: api.c built in a Debian
+# root by its compiler against its libpapi, and run there (chroot with
+# /proc, /sys and /dev bound in, in a mount namespace of its own; root only).
+# PAPI7_ROOT names the root, else BUILD/distro/sid (test/tools/distro-abi.sh
+# makes it).
+root7=${PAPI7_ROOT:-$build/distro/sid}
+have7x=0 lv7x=
+: >"$tmp/papi7x.txt"
+if [ "$(id -u)" = 0 ] && [ -x "$root7/usr/bin/cc" ] && [ -f "$root7/usr/include/papi.h" ] &&
+   command -v unshare >/dev/null; then
+	w=$(mktemp -d "$root7/tmp/bench.XXXXXX")
+	cp test/bench/api.c "$w/"
+	lv7x=$(chroot "$root7" dpkg-query -W -f '${Version}' libpapi-dev 2>/dev/null | cut -d- -f1)
+	if unshare -m sh -c 'r=$1; shift; for m in proc sys dev; do mount --bind "/$m" "$r/$m" || exit 1; done
+		exec chroot "$r" "$@"' sh "$root7" sh -c "cd /tmp/${w##*/} && cc -O2 -D_GNU_SOURCE -o api api.c -lpapi &&
+		./api $batches" >"$tmp/papi7x.txt" 2>"$tmp/papi7x.err"; then
+		have7x=1
+	fi
+	rm -rf "$w"
+fi
+
+# Software multiplexing's start and stop beside the plain set's, from this
+# one run: ours, and each PAPI 7 that can count here (or why not).
+echo
+echo "== multiplexed start+stop: the same two events multiplexed in software (PAPI_MULTIPLEX_FORCE_SW), median ns"
+echo "   beside the plain set's start+stop, as measured in the same batches"
+awk -v have7=$have7 -v have7x=$have7x -v lv7x="$lv7x" -v root7="$root7" -v err7="$(head -c 160 "$tmp/papi7.err" 2>/dev/null | tr '\n' ' ')" '
+	FILENAME == ARGV[1] { ours[$1] = $2; next }
+	FILENAME == ARGV[2] { so[$1] = $2; next }
+	FILENAME == ARGV[3] { p7[$1] = $2; next }
+	{ p7x[$1] = $2 }
+	function row(name, a) {
+		if (("mpx_start_stop" in a) && a["plain_start_stop"] > 0)
+			printf "%-22s %10s %10s %9.2fx\n", name, a["plain_start_stop"], a["mpx_start_stop"],
+				a["mpx_start_stop"] / a["plain_start_stop"]
+		else if ("mpx_refused" in a) {
+			why = ", PAPI_ENOEVNT: PAPI 7 counts a hardware cycle counter beside each multiplexed event"
+			printf "%-22s %10s %10s %10s  (multiplexing refused here: PAPI error %s%s)\n", name,
+				a["start_stop"], "-", "-", a["mpx_refused"], a["mpx_refused"] == -7 ? why : ""
+		}
+		else
+			printf "%-22s %10s %10s %10s\n", name, "-", "-", "-"
+	}
+	END {
+		printf "%-22s %10s %10s %10s\n", "library", "plain", "mpx", "mpx/plain"
+		row("ours", ours)
+		row("ours.so", so)
+		if (have7) row("PAPI 7.0 (Debian 12)", p7)
+		else printf "%-22s cannot count here%s\n", "PAPI 7.0 (Debian 12)", (err7 == "" ? " (not installed)" : ": " err7)
+		if (have7x) {
+			row("PAPI " lv7x " (" root7 ")", p7x)
+			if (("mpx_start_stop" in p7x) && p7x["mpx_start_stop"] > 0)
+				printf "ours/PAPI %s multiplexed start+stop: %.2fx\n", lv7x,
+					ours["mpx_start_stop"] / p7x["mpx_start_stop"]
+			plain7 = p7x["plain_start_stop"] > 0 ? p7x["plain_start_stop"] : p7x["start_stop"]
+			if (plain7 > 0)
+				printf "ours/PAPI %s plain start+stop: %.2fx\n", lv7x, ours["plain_start_stop"] / plain7
+		} else
+			printf "%-22s no Debian root with PAPI 7.1/7.2 (PAPI7_ROOT=DIR, as root)\n", "PAPI 7.x"
+	}' "$tmp/ours.txt" "$tmp/ours_so.txt" "$tmp/papi7.txt" "$tmp/papi7x.txt"
 
 echo
 echo "== the library's own share: ns per call with read()/ioctl() replaced by no-ops (test/bench/own.c)"

@@ -100,6 +100,25 @@ tlbs() {
 	[[ "$output" == "PAPI Version: 7.0.0.0" ]]
 }
 
+@test "papi_multiplex_cost (PAPI 7.0's) times multiplexed sets on our library and writes its five tables" {
+	uses_ours papi_multiplex_cost
+	# Its default is a million start/stop, read, read_ts, accum and reset
+	# calls per set size: with a few hundred it must end, with every table
+	# full. (It ran for hours while a multiplexed set cost a system call
+	# per counter per call: t_multiplex's syscall budget guards that.)
+	run -0 on7 papi_multiplex_cost -x 4 -t 300
+	local f
+	for f in startstop read read_ts accum reset; do
+		[ -s "papi_$f.dat" ]
+		# one row per set size 1..3: size, then min, max, mean and std
+		# deviation of the kernel- and the software-multiplexed set
+		run -0 awk '!/^#/ { n++; if (NF != 9 || $1 != n) bad = 1
+			for (i = 2; i <= 9; i++) if ($i !~ /^[0-9.]+$/) bad = 1
+			if ($2 <= 0 || $4 < $2 || $3 < $4 || $6 <= 0 || $8 < $6 || $7 < $8) bad = 1 }
+			END { exit !(n == 3 && !bad) }' "papi_$f.dat"
+	done
+}
+
 @test "papi_xml_event_info (PAPI 7.0's) writes valid XML from our library" {
 	uses_ours papi_xml_event_info
 	command -v xmllint >/dev/null || skip "xmllint is not installed (libxml2-utils)"
