@@ -40,6 +40,34 @@ static int keep(void *ctx, struct mgroup *g, char *why, size_t len)
 
 /* One alternative: 0 when it checks out, else a line on out. pmu: the
  * section's CPU, NULL for a generic group. */
+/* A kernel PMU's event by its format fields ("cpu/event=0x1a0,umask=0x1/"),
+ * which libpapi encodes from sysfs, not libpfm4: the form, and terms that
+ * are the core PMUs' fields, each with a number. */
+static int check_terms(FILE *out, const struct mgroup *g, const char *name)
+{
+	static const char *const fields[] = { "event", "umask", "cmask", "inv", "edge", "any" };
+	const char *t = strchr(name, '/');
+	size_t len = strlen(name);
+	if (t == name || name[len - 1] != '/' || t == name + len - 1) {
+		fprintf(out, "%s: %s: not PMU/TERMS/\n", g->name, name);
+		return 1;
+	}
+	char terms[256];
+	snprintf(terms, sizeof terms, "%.*s", (int)(name + len - 1 - (t + 1)), t + 1);
+	for (char *save = NULL, *term = strtok_r(terms, ",", &save); term; term = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(term, '='), *end;
+		size_t k, n = eq ? (size_t)(eq - term) : 0;
+		for (k = 0; eq && k < sizeof fields / sizeof fields[0]; k++)
+			if (strlen(fields[k]) == n && !strncmp(fields[k], term, n))
+				break;
+		if (!eq || k == sizeof fields / sizeof fields[0] || (strtoull(eq + 1, &end, 0), *end) || !eq[1]) {
+			fprintf(out, "%s: %s: term %s is no core PMU field with a number\n", g->name, name, term);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int check_name(FILE *out, const struct mgroup *g, const char *name, const char *pmu)
 {
 	if (strstr(name, ":::"))
@@ -61,6 +89,8 @@ static int check_name(FILE *out, const struct mgroup *g, const char *name, const
 		}
 		return 0;
 	}
+	if (strchr(name, '/'))
+		return check_terms(out, g, name);
 	char full[PAPI_HUGE_STR_LEN];
 	if (strstr(name, "::"))
 		snprintf(full, sizeof full, "%s", name);
