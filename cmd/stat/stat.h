@@ -59,6 +59,8 @@ struct st_opts {
 	long merge_wait_ms;	/* --merge-wait: rank 0's limit, 0 = none */
 	int merge;		/* --merge: the operands are rank files or directories */
 	int diff;		/* --diff: the operands are two saved --json reports */
+	const char *save_path;	/* --save FILE: the JSON report there too */
+	int report;		/* --report: the operand is a saved --json report to print again */
 	const char *job;	/* --job: which job --merge reports */
 };
 
@@ -89,7 +91,7 @@ enum { T_ELAPSED, T_USER, T_SYS, T_COUNT };
 /* What an event measures, for units and derived metrics. */
 enum st_role {
 	ROLE_OTHER, ROLE_TASK_CLOCK, ROLE_CPU_CLOCK, ROLE_CS, ROLE_MIGR, ROLE_PF,
-	ROLE_CYC, ROLE_INS, ROLE_BR_INS, ROLE_BR_MSP,
+	ROLE_CYC, ROLE_INS, ROLE_BR_INS, ROLE_BR_MSP, ROLE_COUNT
 };
 
 struct st_event {
@@ -104,6 +106,8 @@ struct st_event {
 	int is_time;		/* counts nanoseconds */
 	int brace;		/* its {...} group in -e (1, 2, ...), 0 when alone */
 	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
+	int dom_saved;		/* --report: the domain its saved run says (PAPI_DOM_*
+				 * bits), 0 when its code and s->dom say it */
 	/* count */
 	int slot;		/* its index in its EventSet, -1 when not available */
 	long long *val;		/* per run (scaled) */

@@ -53,6 +53,8 @@ long long st_per_run(const struct st *s, uint64_t sum);
 extern const char *const st_csv_cols[];
 extern const int st_ncsv_cols;
 extern const char *const st_time_names[T_COUNT];
+/* What an event measures in perf's words ("page-faults"), by enum st_role. */
+extern const char *const st_role_names[ROLE_COUNT];
 /* The word of an aggregation (enum st_aggr): "cpu", "core", ... */
 const char *st_aggr_name(int aggr);
 /* v and m's unit as a person reads them ("1.174 K/s"), into buf. */
