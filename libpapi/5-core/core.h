@@ -238,14 +238,22 @@ int ovf_configure(EventSet_t *es, int code, int threshold, int flags,
 void ovf_forget(EventSet_t *es, int code);
 /* Free all overflow state of es (its counters must be closed already). */
 void ovf_free(EventSet_t *es);
-/* count * enabled / running without overflow (a multiplexed counter's
- * estimate); 0 when never scheduled. */
+/* A multiplexed counter's estimate of what it would have counted over the
+ * whole enabled time: count * enabled / running. The rule:
+ *   - running 0 (never scheduled): 0, nothing was seen to scale;
+ *   - running >= enabled (never multiplexed, or the kernel's times off by
+ *     a tick): count itself, never scaled down;
+ *   - else the product in 128 bits, rounded down: no overflow, and never
+ *     more than count * enabled / running;
+ *   - never negative, never beyond INT64_MAX: a count or an estimate above
+ *     it (a 64-bit counter past 2^63) reads INT64_MAX.
+ * test/unit/t_scale.c holds the rule row by row. */
 static inline long long es_scale(uint64_t count, uint64_t enabled, uint64_t running)
 {
 	if (running == 0)
 		return 0;
 	if (running >= enabled)
-		return (long long)count;
+		return count > (uint64_t)INT64_MAX ? INT64_MAX : (long long)count;
 	unsigned __int128 v = (unsigned __int128)count * enabled / running;
 	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
 }
