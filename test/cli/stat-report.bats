@@ -148,3 +148,41 @@ for i in range(100):
 		[ "$rc" -le 1 ] || { echo "damage $i: status $rc"; cat err; return 1; }
 	done
 }
+
+# share FILE EVENT PERMILLE: the saved run with EVENT counted PERMILLE/1000
+# of its enabled time, as multiplexing leaves it (this machine's software
+# events never multiplex, so the test sets the times).
+share() {
+	jq --arg n "$2" --argjson p "$3" '.multiplexed = true |
+		(.events[] | select(.name == $n)) |= (.time_running = (.time_enabled * $p / 1000 | floor))' "$1"
+}
+
+@test "--report: a count seen less than a tenth of the time is flagged as an extrapolation of what was counted" {
+	run -0 papi stat -j -o run.json -e $EVS "$WORK" touch 3000
+	share run.json perf::PAGE-FAULTS 50 | share /dev/stdin perf::TASK-CLOCK 500 > mx.json
+	v=$(jq '.events[] | select(.name == "perf::PAGE-FAULTS") | .value' mx.json)
+	# what was counted: the value scaled back by running/enabled, 1/20 of it
+	seen=$(jq '.events[] | select(.name == "perf::PAGE-FAULTS") |
+		(.value * .time_running / .time_enabled + 0.5 | floor)' mx.json)
+	[ "$seen" -ge $((v / 20 - 1)) ] && [ "$seen" -le $((v / 20 + 1)) ]
+	run -0 --separate-stderr papi stat --report mx.json
+	grep -Eq "^ +$v +perf::PAGE-FAULTS .*\(counted 5\.00% of the time, scaled: an extrapolation of $seen counted\)$" <<<"$stderr"
+	# half the time is scaled, not flagged
+	grep -Eq 'perf::TASK-CLOCK .*\(counted 50\.00% of the time, scaled\)$' <<<"$stderr"
+	grep -q 'Counters were multiplexed' <<<"$stderr"
+	run -0 --separate-stderr papi stat --report -x, mx.json
+	grep -q "^,event,perf::PAGE-FAULTS,$v,count,.*,low share: an extrapolation of $seen counted,,all$" <<<"$stderr"
+	grep -Eq '^,event,perf::TASK-CLOCK,.*,(50|49\.9[0-9]*),,,all$' <<<"$stderr"
+	run -0 papi stat --report -j -o out.json mx.json
+	jq -e --argjson s "$seen" '.events[] | select(.name == "perf::PAGE-FAULTS") |
+		.low_share == true and .unscaled == $s and (.running_pct - 5 | fabs) < 0.01' out.json
+	jq -e '.events[] | select(.name == "perf::TASK-CLOCK") | .low_share == false and has("unscaled") == false' out.json
+	# just past the threshold, a tenth, it is scaled but not flagged
+	share run.json perf::PAGE-FAULTS 101 > ten.json
+	run -0 --separate-stderr papi stat --report ten.json
+	grep -Eq 'perf::PAGE-FAULTS .*\(counted 10\.10% of the time, scaled\)$' <<<"$stderr"
+	# never scheduled: running 0 is not counted, not an extrapolation of 0
+	share run.json perf::PAGE-FAULTS 0 > never.json
+	run -0 --separate-stderr papi stat --report never.json
+	grep -Eq '<not counted> perf::PAGE-FAULTS' <<<"$stderr"
+}

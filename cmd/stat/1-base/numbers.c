@@ -98,6 +98,16 @@ double st_running_pct(const struct st_event *e)
 	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;
 }
 
+int st_low_share(const struct st_event *e)
+{
+	return e->en > 0 && e->run < e->en && st_running_pct(e) < ST_LOW_SHARE;
+}
+
+double st_counted(const struct st_event *e)
+{
+	return e->en ? floor(e->t.mean * ((double)e->run / (double)e->en) + 0.5) : 0;
+}
+
 /* Counts, times and their statistics are per run: with -r N the mean over
  * the runs, to the nanosecond for times. */
 long long st_per_run(const struct st *s, uint64_t sum)

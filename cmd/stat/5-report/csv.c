@@ -131,7 +131,9 @@ void st_csv_report(const struct st *s, FILE *f)
 		cli_csv_int(&c, st_per_run(s, e->en));
 		cli_csv_int(&c, st_per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
-		cli_csv_field(&c, nc ? "not counted" : e->brace ? s->brace_how[e->brace] : NULL);
+		char low[96];
+		snprintf(low, sizeof low, "low share: an extrapolation of %.0f counted", st_counted(e));
+		cli_csv_field(&c, nc ? "not counted" : st_low_share(e) ? low : e->brace ? s->brace_how[e->brace] : NULL);
 		cli_csv_field(&c, NULL);
 		char dom[32];
 		cli_csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));

@@ -291,6 +291,8 @@ static int load_event(struct st *s, struct st_event *e, json_t *o, const char *w
 	/* the sums over the runs, whose means the file holds */
 	e->en = (uint64_t)en * (uint64_t)s->nruns;
 	e->run = (uint64_t)run * (uint64_t)s->nruns;
+	if (!e->nc && run == 0 && en > 0)	/* as compute says it of a live run */
+		e->nc = "it never got a counter";
 	count_stats(e->val, s->nruns, e->is_time, &e->t);
 	return 0;
 }
