@@ -106,21 +106,23 @@ EVS=perf::TASK-CLOCK,perf::PAGE-FAULTS
 	papi stat --diff -j -o d.json run.json run.json
 	run -1 papi stat --report d.json
 	[[ "$output" == *"--report: d.json: a report of papi stat --diff, not of a run"* ]]
-	jq '.version = 2' run.json > v2.json
-	run -1 papi stat --report v2.json
-	[[ "$output" == *'v2.json: not version 1 of the report ("version": 2)'* ]]
-	jq '.events[1].values = [1]' run.json > short.json
-	run -1 papi stat --report short.json
-	[[ "$output" == *'short.json: perf::PAGE-FAULTS: "values" has 1 values, not one per run (2)'* ]]
-	jq '.events[0].values = ["a", "b"]' run.json > str.json
-	run -1 papi stat --report str.json
-	[[ "$output" == *"str.json: perf::TASK-CLOCK: run 1's count is not an integer"* ]]
-	jq '.metrics[0].runs = "x"' run.json > met.json
-	run -1 papi stat --report met.json
-	[[ "$output" == *'met.json: metrics[0]: "runs" is not an integer from 0 to 2'* ]]
-	jq 'del(.events)' run.json > noev.json
-	run -1 papi stat --report noev.json
-	[[ "$output" == *'noev.json: "events" is not an array'* ]]
+	# a field of the wrong kind: the jq edit, then what the message says
+	local edit want
+	while IFS='|' read -r edit want; do
+		jq "$edit" run.json > bad.json
+		run -1 papi stat --report bad.json
+		[[ "$output" == *"--report: bad.json: $want"* ]] || { echo "$edit: $output"; return 1; }
+	done <<-'EOF'
+	.version = 2|not version 1 of the report ("version": 2)
+	.events[1].values = [1]|perf::PAGE-FAULTS: "values" has 1 values, not one per run (2)
+	.events[0].values = ["a", "b"]|perf::TASK-CLOCK: run 1's count is not an integer
+	.metrics[0].runs = "x"|metrics[0]: "runs" is not an integer from 0 to 2
+	del(.events)|"events" is not an array
+	.events[1] = 5|events[1] is not an object
+	.runs = -1|the report: "runs" is not an integer from 0 to 100000
+	.domain = "elsewhere"|"domain" is not a domain: 'elsewhere'
+	.error = "exit status 127 before counting"|the run counted nothing: exit status 127 before counting
+	EOF
 }
 
 @test "--report: every truncation and random damage of a saved run is refused or printed, never a crash" {

@@ -216,6 +216,26 @@ static int load_runs(struct st *s, json_t *r)
 }
 
 /* ------------------------------------------------------------------ events */
+/* Each element of array a, an object, read by one into its slot k (what
+ * "rows"[k] or "intervals"[k], for messages); *n counts the slots begun,
+ * for st_load_free. 0, or -1 after a message. */
+static int each(struct st *s, json_t *a, const char *what, int *n,
+		int (*one)(struct st *s, size_t k, json_t *o, const char *where))
+{
+	json_t *o;
+	size_t k;
+	json_array_foreach(a, k, o) {
+		char where[48];
+		snprintf(where, sizeof where, "%s[%zu]", what, k);
+		(*n)++;
+		if (!json_is_object(o))
+			return bad("%s is not an object", where);
+		if (one(s, k, o, where) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Statistics of n counts, whole for a time as compute makes them. */
 static void count_stats(const long long *val, int n, int is_time, struct st_stats *t)
 {
@@ -297,21 +317,19 @@ static int load_event(struct st *s, struct st_event *e, json_t *o, const char *w
 	return 0;
 }
 
+static int event_at(struct st *s, size_t k, json_t *o, const char *where)
+{
+	return load_event(s, &s->ev[k], o, where);
+}
+
 static int load_events(struct st *s, json_t *a)
 {
 	json_t *o;
 	size_t i;
 	if (!(s->ev = alloc(json_array_size(a), sizeof *s->ev)))
 		return bad("out of memory");
-	json_array_foreach(a, i, o) {
-		char where[32];
-		snprintf(where, sizeof where, "events[%zu]", i);
-		if (!json_is_object(o))
-			return bad("%s is not an object", where);
-		s->nev++;
-		if (load_event(s, &s->ev[i], o, where) < 0)
-			return -1;
-	}
+	if (each(s, a, "events", &s->nev, event_at) < 0)
+		return -1;
 	if (!(s->brace_how = alloc((size_t)s->nbraces + 1, sizeof *s->brace_how)))
 		return bad("out of memory");
 	json_array_foreach(a, i, o) {
@@ -385,25 +403,21 @@ static int load_metric(struct st *s, struct st_metric *m, json_t *o, const char 
 	return 0;
 }
 
+static int metric_at(struct st *s, size_t k, json_t *o, const char *where)
+{
+	return load_metric(s, &s->met[k], o, where);
+}
+
 static int load_metrics(struct st *s, json_t *a, json_t *ivs)
 {
-	json_t *o;
-	size_t i, n = json_array_size(a);
+	size_t n = json_array_size(a);
 	/* a definition for each metric, and for each the intervals alone show */
 	size_t niv = json_array_size(ivs);
 	maxdefs = (int)(n + niv);
 	if (!(s->met = alloc(n, sizeof *s->met)) || !(s->grp = alloc(n + niv, sizeof *s->grp)) ||
 	    !(groups = alloc(n + niv, sizeof *groups)) || !(defs = alloc((size_t)maxdefs, sizeof *defs)))
 		return bad("out of memory");
-	json_array_foreach(a, i, o) {
-		char where[32];
-		snprintf(where, sizeof where, "metrics[%zu]", i);
-		if (!json_is_object(o))
-			return bad("%s is not an object", where);
-		if (load_metric(s, &s->met[s->nmet++], o, where) < 0)
-			return -1;
-	}
-	return 0;
+	return each(s, a, "metrics", &s->nmet, metric_at);
 }
 
 /* The metric named name, or -1. */
@@ -480,12 +494,16 @@ out:
 	return ret;
 }
 
+static int row_at(struct st *s, size_t k, json_t *o, const char *where)
+{
+	return load_row(s, &s->rows[k], o, where);
+}
+
 static int load_rows(struct st *s, json_t *r)
 {
 	int err = 0;
 	const char *per = str(r, "per", "the report", 0, &err);
-	json_t *rows = arr(r, "rows", "the report", -1, 0, &err), *o;
-	size_t i;
+	json_t *rows = arr(r, "rows", "the report", -1, 0, &err);
 	if (err || !per || !rows)
 		return err;
 	for (int a = AGGR_NONE; a <= AGGR_PROCESS; a++)
@@ -493,16 +511,7 @@ static int load_rows(struct st *s, json_t *r)
 			s->o.aggr = a;
 	if (!(s->rows = alloc(json_array_size(rows), sizeof *s->rows)))
 		return bad("out of memory");
-	json_array_foreach(rows, i, o) {
-		char where[32];
-		snprintf(where, sizeof where, "rows[%zu]", i);
-		s->nrows++;
-		if (!json_is_object(o))
-			return bad("%s is not an object", where);
-		if (load_row(s, &s->rows[i], o, where) < 0)
-			return -1;
-	}
-	return 0;
+	return each(s, rows, "rows", &s->nrows, row_at);
 }
 
 /* ------------------------------------------------------------------ intervals */
@@ -557,6 +566,11 @@ static int load_interval(struct st *s, struct st_interval *iv, json_t *o, const 
 	return 0;
 }
 
+static int interval_at(struct st *s, size_t k, json_t *o, const char *where)
+{
+	return load_interval(s, &s->iv[k], o, where);
+}
+
 static int load_intervals(struct st *s, json_t *r)
 {
 	int err = 0;
@@ -581,16 +595,7 @@ static int load_intervals(struct st *s, json_t *r)
 	}
 	if (!(s->iv = alloc(json_array_size(ivs), sizeof *s->iv)))
 		return bad("out of memory");
-	json_array_foreach(ivs, i, o) {
-		char where[32];
-		snprintf(where, sizeof where, "intervals[%zu]", i);
-		s->niv++;
-		if (!json_is_object(o))
-			return bad("%s is not an object", where);
-		if (load_interval(s, &s->iv[i], o, where) < 0)
-			return -1;
-	}
-	return 0;
+	return each(s, ivs, "intervals", &s->niv, interval_at);
 }
 
 /* ------------------------------------------------------------------ entry */
