@@ -63,8 +63,9 @@ static const struct cli_opt opts[] = {
 	{ "interval-count", OPT_IV_COUNT, required_argument, "N",
 	  "with -I: stop counting after N intervals (a command still runs to its end)" },
 	{ "plot", OPT_PLOT, required_argument, "FILE",
-	  "draw into FILE, an SVG chart, a panel per event and metric: with -I its intervals; with "
-	  "--per-rank or --merge its value on each MPI rank, min, median and max marked" },
+	  "draw into FILE, an SVG chart, a panel per event and metric: with -I its intervals (with "
+	  "--report a saved run's); with --per-rank or --merge its value on each MPI rank, min, "
+	  "median and max marked" },
 	{ "delay", 'D', required_argument, "MS",
 	  "start counting MS milliseconds after the command starts (or after attaching)" },
 	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
