@@ -188,3 +188,25 @@ share() {
 	run -0 --separate-stderr papi stat --report never.json
 	grep -Eq '<not counted> perf::PAGE-FAULTS' <<<"$stderr"
 }
+
+@test "--per-thread rows carry their own time enabled, running and share in CSV and JSON" {
+	"$WORK" spin 1500 &
+	local pid=$!
+	sleep 0.1
+	run -0 papi stat -x, -o rows.csv --save rows.json -p "$pid" --per-thread --timeout 400 -e $EVS
+	kill "$pid" 2>/dev/null
+	wait "$pid" || [ $? -eq 143 ]
+	local line en runv pct value
+	line=$(grep "^,event,perf::TASK-CLOCK,.*,oracle_work-$pid," rows.csv)
+	IFS=, read -r _ _ _ value _ _ _ _ _ _ en runv pct _ <<<"$line"
+	# the kernel's times of the thread: a task clock runs while its thread
+	# does, so its running time is its count; software events are never
+	# multiplexed, so the share is whole
+	[ "$en" -gt 0 ] && [ "$runv" -eq "$en" ] && [ "$pct" = 100 ]
+	[ "$value" -le "$runv" ] && [ $((runv - value)) -le $((runv / 20 + 1000000)) ]
+	jq -e --argjson en "$en" '.rows[0].events[] | select(.name == "perf::TASK-CLOCK") |
+		.time_enabled == $en and .time_running == $en and .running_pct == 100' rows.json
+	# the saved run prints the same rows again
+	run -0 papi stat --report -x, -o again.csv rows.json
+	diff rows.csv again.csv
+}

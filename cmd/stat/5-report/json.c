@@ -307,6 +307,7 @@ static void rows_json(const struct st *s, struct json *j)
 			json_arr_end(j);
 			json_kint(j, "time_enabled", s->nruns ? (long long)(row->en[i] / (uint64_t)s->nruns) : 0);
 			json_kint(j, "time_running", s->nruns ? (long long)(row->run[i] / (uint64_t)s->nruns) : 0);
+			json_num(j, "running_pct", row->en[i] ? 100.0 * (double)row->run[i] / (double)row->en[i] : 0);
 			json_obj_end(j);
 		}
 		json_arr_end(j);
