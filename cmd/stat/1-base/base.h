@@ -47,14 +47,8 @@ double st_run_time(const struct st_run *r, int which);
 int st_run_code(const struct st_run *r);
 /* Percentage of the enabled time the event was really counting. */
 double st_running_pct(const struct st_event *e);
-/* Below this share of the enabled time (in percent) a multiplexed count is
- * reported as an extrapolation: the scaled value assumes the event came at
- * the rate it was seen at while the counter was elsewhere, and under a
- * tenth of the time what was seen is less than a tenth of what is
- * reported. The reports then add what was really counted (st_counted),
- * the one sure number: a lower bound of the true count. */
-#define ST_LOW_SHARE 10.0
-/* Whether e's count is such an extrapolation (multiplexed below ST_LOW_SHARE). */
+/* Whether e's count is an extrapolation: cli_low_share's rule (multiplexed
+ * below CLI_LOW_SHARE); the reports then add what was really counted. */
 int st_low_share(const struct st_event *e);
 /* What e really counted per run: its mean scaled back by running/enabled. */
 double st_counted(const struct st_event *e);

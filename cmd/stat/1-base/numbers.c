@@ -100,7 +100,7 @@ double st_running_pct(const struct st_event *e)
 
 int st_low_share(const struct st_event *e)
 {
-	return e->en > 0 && e->run < e->en && st_running_pct(e) < ST_LOW_SHARE;
+	return cli_low_share((double)e->en, (double)e->run);
 }
 
 double st_counted(const struct st_event *e)

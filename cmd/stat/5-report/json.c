@@ -161,7 +161,7 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	json_kint(j, "time_running", st_per_run(s, e->run));
 	json_num(j, "scale", e->run ? (double)e->en / (double)e->run : 0);
 	json_num(j, "running_pct", st_running_pct(e));
-	/* below ST_LOW_SHARE: the value is an extrapolation of what was counted */
+	/* below CLI_LOW_SHARE: the value is an extrapolation of what was counted */
 	json_kbool(j, "low_share", st_low_share(e));
 	if (st_low_share(e))
 		json_num(j, "unscaled", st_counted(e));
