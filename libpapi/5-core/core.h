@@ -299,6 +299,13 @@ extern const struct es_hooks profil_es_hooks;
 /* papi stat: es_read_values plus each event's time enabled and running in
  * ns (counting.c). enabled/running may be NULL. PAPI_ESYS on a failed read. */
 int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running);
+/* Per event of es, the kernel's time enabled and running in ns (cumulative
+ * since the counters were opened) as the last read of its counters
+ * (PAPI_read, PAPI_accum, es_read_times) found them: no system call. An
+ * event of several counters gives the group that ran the smallest share; a
+ * set of another component, or one never read, gives 0. enabled/running
+ * may be NULL. The region API takes their differences per region. */
+void es_last_times(const EventSet_t *es, uint64_t *enabled, uint64_t *running);
 /* Stop es counting, whether PAPI_start or its target's exec (enable_on_exec)
  * started it; es_read_times then reads the counts it stopped with (papi
  * stat's --interval-count). PAPI_OK or PAPI_ESYS. */
