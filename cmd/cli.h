@@ -167,6 +167,19 @@ const char *cli_name_why(const char *name, int err, char *buf, size_t size);
  * PAPI_library_init. */
 int cli_can_count(const char *cmd);
 
+/* Below this share of the enabled time (in percent) a multiplexed count is
+ * reported as an extrapolation (papi stat, papi hl-report): the scaled
+ * value assumes the event came at the rate it was seen at while the counter
+ * was elsewhere, and under a tenth of the time what was seen is less than a
+ * tenth of what is reported. The reports then add what was really counted,
+ * the one sure number: a lower bound of the true count. */
+#define CLI_LOW_SHARE 10.0
+/* cli_low_share: 1 when a count whose counter ran running of its enabled
+ * ns (the kernel's times) is such an extrapolation: multiplexed
+ * (running < enabled) below CLI_LOW_SHARE percent; 0 without times
+ * (enabled 0) or when the counter ran the whole time. */
+int cli_low_share(double enabled, double running);
+
 /* cli_domain_arg: parse the value of --domain, a comma-separated list of
  * user, kernel, supervisor (or hv), or all, into PAPI_DOM_* bits (all:
  * PAPI_DOM_ALL). 0, or -1 after a usage message. */

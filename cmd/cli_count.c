@@ -13,6 +13,11 @@ int cli_can_count(const char *cmd)
 	return cli_error(cmd, "%s", why);
 }
 
+int cli_low_share(double enabled, double running)
+{
+	return enabled > 0 && running < enabled && 100.0 * running / enabled < CLI_LOW_SHARE;
+}
+
 static const struct {
 	const char *word;
 	int dom;

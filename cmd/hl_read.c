@@ -23,8 +23,11 @@ void hlr_init(struct hlr *r)
 void hlr_free(struct hlr *r)
 {
 	for (int i = 0; i < r->nregion; i++) {
-		for (int c = 0; c < r->region[i].ncell; c++)
+		for (int c = 0; c < r->region[i].ncell; c++) {
 			free(r->region[i].cell[c].v);
+			free(r->region[i].cell[c].en);
+			free(r->region[i].cell[c].run);
+		}
 		free(r->region[i].cell);
 		free(r->region[i].name);
 	}
@@ -75,20 +78,26 @@ static int metric_get(struct hlr *r, const char *name, int instant)
 	if (!in)
 		return -1;
 	r->instant = in;
-	if (r->cap_metric != old)	/* widen every cell's values */
+	if (r->cap_metric != old)	/* widen every cell's values and times */
 		for (int i = 0; i < r->nregion; i++)
 			for (int c = 0; c < r->region[i].ncell; c++) {
-				double *v = realloc(r->region[i].cell[c].v, (size_t)r->cap_metric * sizeof *v);
-				if (!v)
-					return -1;
-				r->region[i].cell[c].v = v;
+				struct hlr_cell *x = &r->region[i].cell[c];
+				double **arr[3] = { &x->v, &x->en, &x->run };
+				for (int a = 0; a < 3; a++) {
+					double *v = realloc(*arr[a], (size_t)r->cap_metric * sizeof *v);
+					if (!v)
+						return -1;
+					*arr[a] = v;
+				}
 			}
 	if (!(r->metric[r->nmetric] = strdup(name)))
 		return -1;
 	r->instant[r->nmetric] = (unsigned char)instant;
 	for (int i = 0; i < r->nregion; i++)
-		for (int c = 0; c < r->region[i].ncell; c++)
-			r->region[i].cell[c].v[r->nmetric] = NAN;
+		for (int c = 0; c < r->region[i].ncell; c++) {
+			struct hlr_cell *x = &r->region[i].cell[c];
+			x->v[r->nmetric] = x->en[r->nmetric] = x->run[r->nmetric] = NAN;
+		}
 	return r->nmetric++;
 }
 
@@ -115,10 +124,15 @@ static struct hlr_cell *cell_get(struct hlr *r, const char *name, int rank, long
 		return NULL;
 	struct hlr_cell *c = &g->cell[g->ncell];
 	int cap = r->cap_metric > 0 ? r->cap_metric : 1;
-	if (!(c->v = malloc((size_t)cap * sizeof *c->v)))
+	c->v = malloc((size_t)cap * sizeof *c->v);
+	c->en = malloc((size_t)cap * sizeof *c->en);
+	c->run = malloc((size_t)cap * sizeof *c->run);
+	if (!c->v || !c->en || !c->run) {
+		free(c->v), free(c->en), free(c->run);
 		return NULL;
+	}
 	for (int m = 0; m < cap; m++)
-		c->v[m] = NAN;
+		c->v[m] = c->en[m] = c->run[m] = NAN;
 	c->rank = rank;
 	c->thread = thread;
 	c->count = 0;
@@ -172,6 +186,37 @@ static int is_meta(const char *k)
 	return 0;
 }
 
+/* Add a region's "event_times" ({EVENT: {"time_enabled": N,
+ * "time_running": N}}, numbers or PAPI 7.0-style strings) into the
+ * (rank, thread) cell's times. */
+static int merge_times(struct hlr *r, const char *name, json_t *obj, int rank, long long thread,
+		       char *err, size_t errlen)
+{
+	const char *k;
+	json_t *t;
+	if (!json_is_object(obj)) {
+		snprintf(err, errlen, "region \"%.64s\": \"event_times\" is not an object", name);
+		return -1;
+	}
+	json_object_foreach(obj, k, t) {
+		double en, run;
+		if (!json_is_object(t) || num_of(json_object_get(t, "time_enabled"), &en) < 0 ||
+		    num_of(json_object_get(t, "time_running"), &run) < 0 || en < 0 || run < 0) {
+			snprintf(err, errlen, "region \"%.64s\": times of \"%.64s\" are not two numbers", name, k);
+			return -1;
+		}
+		int m = metric_get(r, k, 0);
+		struct hlr_cell *c = m < 0 ? NULL : cell_get(r, name, rank, thread);
+		if (!c) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		c->en[m] = isnan(c->en[m]) ? en : c->en[m] + en;
+		c->run[m] = isnan(c->run[m]) ? run : c->run[m] + run;
+	}
+	return 0;
+}
+
 /* One region's values (obj) for (rank, thread): count instances added. */
 static int merge_region(struct hlr *r, const char *name, json_t *obj, int rank, long long thread,
 			long long count, char *err, size_t errlen)
@@ -184,6 +229,11 @@ static int merge_region(struct hlr *r, const char *name, json_t *obj, int rank, 
 	c->count += count;
 	json_object_foreach(obj, k, v) {
 		double x;
+		if (!strcmp(k, "event_times")) {
+			if (merge_times(r, name, v, rank, thread, err, errlen))
+				return -1;
+			continue;
+		}
 		if (is_meta(k))
 			continue;
 		/* PAPI 7.0 writes {"region_value": N, "read_1": ...} after reads. */
@@ -262,6 +312,22 @@ static int read_papi7(struct hlr *r, json_t *threads, int rank, char *err, size_
 				return -1;
 			}
 			if (merge_region(r, json_string_value(name), reg, rank, tid, 1, err, errlen))
+				return -1;
+		}
+		/* beside "regions" (PAPI 7.0's readers look at that only): the
+		 * event times of each instance, by its number */
+		json_t *times = json_object_get(t, "event_times");
+		if (times && !json_is_object(times)) {
+			snprintf(err, errlen, "thread \"%.32s\": \"event_times\" is not an object", tk);
+			return -1;
+		}
+		json_object_foreach(times, rk, reg) {
+			json_t *name = json_object_get(json_object_get(regs, rk), "name");
+			if (!json_is_string(name)) {
+				snprintf(err, errlen, "thread \"%.32s\": event_times of \"%.32s\", no such region", tk, rk);
+				return -1;
+			}
+			if (merge_times(r, json_string_value(name), reg, rank, tid, err, errlen))
 				return -1;
 		}
 	}

@@ -28,7 +28,9 @@ static const struct cli_spec spec = {
 	"ours or PAPI 7's; default ./papi_hl_output) and print, per region, the counts\n"
 	"summed over threads and ranks with their minimum, median and maximum over\n"
 	"ranks, and the derived metrics: real and CPU time, IPC, MFLIPS/s, MFLOPS/s\n"
-	"(each where its events were counted).",
+	"(each where its events were counted). SHARE: the part of its enabled time an\n"
+	"event's counter really ran (under 100%: multiplexed, scaled; under 10%: an\n"
+	"extrapolation, what was really counted beside it).",
 	opts, 0,
 };
 
@@ -131,6 +133,64 @@ static void text_derived(const struct derived *d)
 	put_cell(d->mflips, 10, 2);
 	put_cell(d->mflops, 10, 2);
 	putchar('\n');
+}
+
+/* How much of the time metric m was really counted in cells[0..n): the
+ * kernel's times summed, and what was counted (each cell's value scaled
+ * back by its running/enabled). 0 when no cell gives times (older files,
+ * PAPI 7.0's, other components), else 1. */
+struct share {
+	double en, run, counted;
+};
+
+static int share_of(const struct hlr_cell *cells, int n, int m, struct share *s)
+{
+	int any = 0;
+	*s = (struct share){ 0, 0, 0 };
+	for (int c = 0; c < n; c++) {
+		const struct hlr_cell *x = &cells[c];
+		if (isnan(x->en[m]) || isnan(x->run[m]) || isnan(x->v[m]))
+			continue;
+		any = 1;
+		s->en += x->en[m];
+		s->run += x->run[m];
+		s->counted += x->en[m] > 0 && x->run[m] < x->en[m] ? x->v[m] * (x->run[m] / x->en[m]) : x->v[m];
+	}
+	return any && s->en > 0;
+}
+
+static double share_pct(const struct share *s)
+{
+	return 100.0 * s->run / s->en;
+}
+
+/* The share's keys in a JSON object: time_enabled, time_running (ns),
+ * running_pct, low_share and, when low (cli_low_share), unscaled: what
+ * was really counted. */
+static void json_share(struct json *j, const struct share *s)
+{
+	json_kdouble(j, "time_enabled", s->en);
+	json_kdouble(j, "time_running", s->run);
+	json_kdouble(j, "running_pct", share_pct(s));
+	json_kbool(j, "low_share", cli_low_share(s->en, s->run));
+	if (cli_low_share(s->en, s->run))
+		json_kdouble(j, "unscaled", cli_round(s->counted));
+}
+
+/* The text table's share column, and after a low share what was really
+ * counted (seconds for a clock). */
+static void text_share(const struct hlr_region *g, int m, int clock)
+{
+	struct share s;
+	if (!share_of(g->cell, g->ncell, m, &s)) {
+		printf(" %8s", "-");
+		return;
+	}
+	printf(" %7.2f%%", share_pct(&s));
+	if (cli_low_share(s.en, s.run) && clock)
+		printf("  (scaled: an extrapolation of %.6f s counted)", s.counted / 1e9);
+	else if (cli_low_share(s.en, s.run))
+		printf("  (scaled: an extrapolation of %.0f counted)", cli_round(s.counted));
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -247,6 +307,9 @@ static int summary(const struct hlr *r, int json)
 				json_kdouble(&j, "median", mm[1]);
 				json_kdouble(&j, "max", mm[2]);
 				json_kstr(&j, "unit", unit_of(r, m));
+				struct share sh;
+				if (share_of(g->cell, g->ncell, m, &sh))
+					json_share(&j, &sh);
 				json_obj_end(&j);
 			}
 			json_obj_end(&j);
@@ -262,8 +325,8 @@ static int summary(const struct hlr *r, int json)
 		if (json_end(&j) < 0)
 			fprintf(stderr, "papi hl-report: internal error: unbalanced JSON\n");
 	} else {
-		printf("\n%-24s %-28s %16s %16s %16s %16s\n", "REGION", "EVENT", "TOTAL", "MIN/RANK",
-		       "MEDIAN/RANK", "MAX/RANK");
+		printf("\n%-24s %-28s %16s %16s %16s %16s %8s\n", "REGION", "EVENT", "TOTAL", "MIN/RANK",
+		       "MEDIAN/RANK", "MAX/RANK", "SHARE");
 		for (int i = 0; i < r->nregion; i++) {
 			long long count;
 			double real_ns, mm[3];
@@ -276,6 +339,7 @@ static int summary(const struct hlr *r, int json)
 				cell(tot[m], clock);
 				for (int k = 0; k < 3; k++)
 					cell(mm[k], clock);
+				text_share(&r->region[i], m, clock);
 				putchar('\n');
 			}
 		}
@@ -390,6 +454,18 @@ static int detail(const struct hlr *r, int json)
 				for (int m = 0; m < r->nmetric; m++)
 					if (!isnan(x->v[m]))
 						json_kdouble(&j, r->metric[m], x->v[m]);
+				json_obj_end(&j);
+				json_key(&j, "shares");	/* of the events with times */
+				json_obj_begin(&j);
+				for (int m = 0; m < r->nmetric; m++) {
+					struct share sh;
+					if (!share_of(x, 1, m, &sh))
+						continue;
+					json_key(&j, r->metric[m]);
+					json_obj_begin(&j);
+					json_share(&j, &sh);
+					json_obj_end(&j);
+				}
 				json_obj_end(&j);
 				json_obj_end(&j);
 			}

@@ -13,6 +13,11 @@ struct hlr_cell {		/* one region in one thread of one rank */
 	long long thread;	/* the thread's id in its file */
 	long long count;
 	double *v;		/* [hlr.nmetric] (NaN: not measured) */
+	/* [hlr.nmetric] each event's time enabled and time running summed
+	 * over the instances, ns, as the file's "event_times" gives them
+	 * (NaN: not given, as in older files and PAPI 7.0's): they differ
+	 * when the kernel multiplexed the event's counter */
+	double *en, *run;
 };
 
 struct hlr_region {

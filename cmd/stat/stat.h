@@ -64,6 +64,8 @@ struct st_opts {
 	long merge_wait_ms;	/* --merge-wait: rank 0's limit, 0 = none */
 	int merge;		/* --merge: the operands are rank files or directories */
 	int diff;		/* --diff: the operands are two saved --json reports */
+	const char *save_path;	/* --save FILE: the JSON report there too */
+	int report;		/* --report: the operand is a saved --json report to print again */
 	const char *job;	/* --job: which job --merge reports */
 };
 
@@ -97,7 +99,7 @@ enum { T_ELAPSED, T_USER, T_SYS, T_COUNT };
 /* What an event measures, for units and derived metrics. */
 enum st_role {
 	ROLE_OTHER, ROLE_TASK_CLOCK, ROLE_CPU_CLOCK, ROLE_CS, ROLE_MIGR, ROLE_PF,
-	ROLE_CYC, ROLE_INS, ROLE_BR_INS, ROLE_BR_MSP,
+	ROLE_CYC, ROLE_INS, ROLE_BR_INS, ROLE_BR_MSP, ROLE_COUNT
 };
 
 struct st_event {
@@ -114,6 +116,8 @@ struct st_event {
 	int cidx;		/* its component: 0 perf_event, else counted in csets[cidx] */
 	int cg;			/* -G: the index in o.cgroups of the cgroup it counts in,
 				 * -1: the whole system (and without -G) */
+	int dom_saved;		/* --report: the domain its saved run says (PAPI_DOM_*
+				 * bits), 0 when its code and s->dom say it */
 	/* count */
 	int slot;		/* its index in its EventSet, -1 when not available */
 	long long *val;		/* per run (scaled) */

@@ -248,14 +248,22 @@ int ovf_configure(EventSet_t *es, int code, int threshold, int flags,
 void ovf_forget(EventSet_t *es, int code);
 /* Free all overflow state of es (its counters must be closed already). */
 void ovf_free(EventSet_t *es);
-/* count * enabled / running without overflow (a multiplexed counter's
- * estimate); 0 when never scheduled. */
+/* A multiplexed counter's estimate of what it would have counted over the
+ * whole enabled time: count * enabled / running. The rule:
+ *   - running 0 (never scheduled): 0, nothing was seen to scale;
+ *   - running >= enabled (never multiplexed, or the kernel's times off by
+ *     a tick): count itself, never scaled down;
+ *   - else the product in 128 bits, rounded down: no overflow, and never
+ *     more than count * enabled / running;
+ *   - never negative, never beyond INT64_MAX: a count or an estimate above
+ *     it (a 64-bit counter past 2^63) reads INT64_MAX.
+ * test/unit/t_scale.c holds the rule row by row. */
 static inline long long es_scale(uint64_t count, uint64_t enabled, uint64_t running)
 {
 	if (running == 0)
 		return 0;
 	if (running >= enabled)
-		return (long long)count;
+		return count > (uint64_t)INT64_MAX ? INT64_MAX : (long long)count;
 	unsigned __int128 v = (unsigned __int128)count * enabled / running;
 	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
 }
@@ -301,6 +309,13 @@ extern const struct es_hooks profil_es_hooks;
 /* papi stat: es_read_values plus each event's time enabled and running in
  * ns (counting.c). enabled/running may be NULL. PAPI_ESYS on a failed read. */
 int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running);
+/* Per event of es, the kernel's time enabled and running in ns (cumulative
+ * since the counters were opened) as the last read of its counters
+ * (PAPI_read, PAPI_accum, es_read_times) found them: no system call. An
+ * event of several counters gives the group that ran the smallest share; a
+ * set of another component, or one never read, gives 0. enabled/running
+ * may be NULL. The region API takes their differences per region. */
+void es_last_times(const EventSet_t *es, uint64_t *enabled, uint64_t *running);
 /* Stop es counting, whether PAPI_start or its target's exec (enable_on_exec)
  * started it; es_read_times then reads the counts it stopped with (papi
  * stat's --interval-count). PAPI_OK or PAPI_ESYS. */

@@ -454,8 +454,6 @@ int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t
 			memcpy(values, v, (size_t)es->nev * sizeof *v);
 		return ret;
 	}
-	int ng = es->ngroups > 0 ? es->ngroups : 1;
-	uint64_t gen[ng], grun[ng];
 	for (int g = 0; g < es->ngroups; g++) {
 		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
 		ssize_t got = sys->read(es->groups[g].leader, es->rbuf, want);
@@ -464,23 +462,30 @@ int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t
 					got < 0 ? strerror(errno) : "short read");
 			return PAPI_ESYS;
 		}
-		gen[g] = es->rbuf[1];
-		grun[g] = es->rbuf[2];
+		es->groups[g].read_en = es->rbuf[1];
+		es->groups[g].read_run = es->rbuf[2];
 		for (int h = 0; h < es->nhw; h++)
 			if (es->hw[h].group == g)
-				es->hwval[h] = es_scale(es->rbuf[3 + es->hw[h].slot], gen[g], grun[g]);
+				es->hwval[h] = es_scale(es->rbuf[3 + es->hw[h].slot], es->rbuf[1], es->rbuf[2]);
 	}
 	if (values)
 		compute(es, values);
+	es_last_times(es, enabled, running);
+	return PAPI_OK;
+}
+
+/* es_last_times: see core.h. */
+PAPI_HOT void es_last_times(const EventSet_t *es, uint64_t *enabled, uint64_t *running)
+{
 	for (int e = 0; e < es->nev; e++) {
 		uint64_t en = 0, run = 0;
-		for (int t = 0; t < es->ev[e].def.nterms; t++) {
-			int g = es->hw[es->ev[e].hw[t]].group;
+		for (int t = 0; !es->cset && t < es->ev[e].def.nterms; t++) {
+			const struct es_group *g = &es->groups[es->hw[es->ev[e].hw[t]].group];
 			/* run/en < run_t/en_t, compared without division */
-			if (t == 0 || (unsigned __int128)grun[g] * en <
-					      (unsigned __int128)run * gen[g]) {
-				en = gen[g];
-				run = grun[g];
+			if (t == 0 || (unsigned __int128)g->read_run * en <
+					      (unsigned __int128)run * g->read_en) {
+				en = g->read_en;
+				run = g->read_run;
 			}
 		}
 		if (enabled)
@@ -488,7 +493,6 @@ int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t
 		if (running)
 			running[e] = run;
 	}
-	return PAPI_OK;
 }
 
 /* es_disable: see core.h. */

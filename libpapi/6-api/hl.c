@@ -175,7 +175,7 @@ static int choose_events(int *es, const char *spec)
 	}
 	if (*skipped)
 		hl_warn("skipping events that cannot be counted here: %s", skipped);
-	hl_nval = HL_FIRST_EVENT + hl_nev;
+	hl_nval = HL_FIRST_EVENT + 3 * hl_nev;
 	return ret;
 }
 
@@ -334,13 +334,16 @@ static struct hl_thread *thread_new(void)
 	t->slot = calloc(t->nslot, sizeof *t->slot);
 	t->pos = calloc((size_t)hl_nev + 1, sizeof *t->pos);
 	t->esv = calloc((size_t)hl_nev + 1, sizeof *t->esv);
+	t->esen = calloc((size_t)hl_nev + 1, sizeof *t->esen);
+	t->esrun = calloc((size_t)hl_nev + 1, sizeof *t->esrun);
 	t->cur = calloc((size_t)hl_nval, sizeof *t->cur);
 	t->stk = calloc((size_t)t->cap, sizeof *t->stk);
 	t->stkv = calloc((size_t)t->cap * (size_t)hl_nval, sizeof *t->stkv);
 	t->stkrec = calloc((size_t)t->cap * 3, sizeof *t->stkrec);
-	if (!t->slot || !t->pos || !t->esv || !t->cur || !t->stk || !t->stkv || !t->stkrec) {
+	if (!t->slot || !t->pos || !t->esv || !t->esen || !t->esrun || !t->cur || !t->stk || !t->stkv ||
+	    !t->stkrec) {
 		free(t->slot), free(t->pos), free(t->esv), free(t->cur), free(t->stk), free(t->stkv);
-		free(t->stkrec);
+		free(t->stkrec), free(t->esen), free(t->esrun);
 		free(t);
 		return NULL;
 	}
@@ -453,17 +456,25 @@ static int region_add(struct hl_thread *t, const char *name, uint64_t h)
 	return n;
 }
 
-/* Read the clocks and every counter into t->cur. */
+/* Read the clocks and every counter into t->cur, with the times the
+ * kernel gave with the counts. */
 PAPI_HOT static int sample(struct hl_thread *t)
 {
 	if (t->nsets > 0) {
 		for (int k = 0, off = 0; k < t->nsets; off += t->nes[k], k++) {
-			int ret = t->nes[k] > 0 ? PAPI_read(t->es[k], t->esv + off) : PAPI_OK;
+			if (t->nes[k] == 0)
+				continue;
+			int ret = PAPI_read(t->es[k], t->esv + off);
 			if (ret != PAPI_OK)
 				return ret;
+			es_last_times(es_lookup(t->es[k]), t->esen + off, t->esrun + off);
 		}
-		for (int e = 0; e < hl_nev; e++)
-			t->cur[HL_FIRST_EVENT + e] = t->pos[e] >= 0 ? t->esv[t->pos[e]] : 0;
+		for (int e = 0; e < hl_nev; e++) {
+			int p = t->pos[e];
+			t->cur[HL_FIRST_EVENT + e] = p >= 0 ? t->esv[p] : 0;
+			t->cur[hl_en(e)] = p >= 0 ? (long long)t->esen[p] : 0;
+			t->cur[hl_run(e)] = p >= 0 ? (long long)t->esrun[p] : 0;
+		}
 	}
 	if (!hl_tsc_time)
 		t->cur[HL_REALNS] = PAPI_get_real_nsec();
@@ -618,7 +629,7 @@ PAPI_HOT static void diff(struct hl_thread *t, int d, long long *out, int add)
 {
 	const long long *b = t->stkv + (size_t)d * (size_t)hl_nval;
 	for (int i = 0; i < hl_nval; i++) {
-		int inst = i >= HL_FIRST_EVENT && hl_ev[i - HL_FIRST_EVENT].instant;
+		int inst = i >= HL_FIRST_EVENT && i < hl_en(0) && hl_ev[i - HL_FIRST_EVENT].instant;
 		long long v = inst ? t->cur[i] : t->cur[i] - b[i];
 		out[i] = add && !inst ? out[i] + v : v;
 	}

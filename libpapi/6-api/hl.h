@@ -29,10 +29,16 @@ int hl_is_space(char c);
 void hl_add_problem(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* A region's values: the two clocks first, then one per measured event. */
+/* A region's values: the two clocks first, then one per measured event,
+ * then per event the kernel's time enabled (hl_en) and time running
+ * (hl_run) in ns: equal unless the kernel multiplexed the event's counter,
+ * 0 for a component without such times. Summed like counts (an instant
+ * event's times too: they say how its counter was scheduled). */
 #define HL_CYCLES 0		/* PAPI_get_real_cyc() */
 #define HL_REALNS 1		/* PAPI_get_real_nsec(); 0 when hl_tsc_time */
 #define HL_FIRST_EVENT 2
+#define hl_en(e) (HL_FIRST_EVENT + hl_nev + (e))
+#define hl_run(e) (HL_FIRST_EVENT + 2 * hl_nev + (e))
 
 /* Regions of one thread live in chunks that never move, so the report can
  * walk them while their thread keeps recording. */
@@ -107,6 +113,7 @@ struct hl_thread {
 	int nes[HL_MAX_SETS];	/* events in each */
 	int *pos;		/* [hl_nev]: index into esv, -1 if missing */
 	long long *esv;		/* [hl_nev] scratch for PAPI_read: the sets' values in turn */
+	uint64_t *esen, *esrun;	/* [hl_nev] and their times (es_last_times) */
 	long long *cur;		/* [hl_nval] the values just read */
 	struct hl_region *chunk[HL_MAX_CHUNKS];
 	atomic_int nreg;	/* regions published for the report */

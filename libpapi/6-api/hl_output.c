@@ -33,6 +33,47 @@ static void put_num(FILE *f, int level, int *first, const char *key, long long v
 	fprintf(f, ": %lld", v);
 }
 
+/* Per event with kernel times, its time enabled and time running summed
+ * over the instances in v (ns), as "EVENT": {...} members at level after
+ * *first's comma; every number a string in PAPI 7.0's layout (str). Returns
+ * how many it wrote. */
+static int put_times(FILE *f, int level, int *first, const long long *v, int str)
+{
+	int n = 0;
+	for (int e = 0; e < hl_nev; e++) {
+		if (v[hl_en(e)] <= 0)
+			continue;
+		fputs(*first ? "" : ",", f);
+		*first = 0;
+		indent(f, level);
+		text_json_quoted(f, hl_ev[e].name);
+		fprintf(f, str ? ":{\"time_enabled\":\"%lld\",\"time_running\":\"%lld\"}"
+			       : ": { \"time_enabled\": %lld, \"time_running\": %lld }",
+			v[hl_en(e)], v[hl_run(e)]);
+		n++;
+	}
+	return n;
+}
+
+/* "event_times": {...} of put_times after a region's values at level;
+ * nothing when no event has kernel times. Readers that take every other
+ * key of a region for an event know this one as not an event. */
+static void put_region_times(FILE *f, int level, const long long *v)
+{
+	int any = 0;
+	for (int e = 0; e < hl_nev; e++)
+		any |= v[hl_en(e)] > 0;
+	if (!any)
+		return;
+	fputs(",", f);
+	indent(f, level);
+	fputs("\"event_times\": {", f);
+	int first = 1;
+	put_times(f, level + 1, &first, v, 0);
+	indent(f, level);
+	fputs("}", f);
+}
+
 /* A region's values; nspc: nanoseconds per cycle when regions keep cycles
  * only (hl_tsc_time). */
 static void put_values(FILE *f, int level, int first, const long long *v, double nspc)
@@ -114,6 +155,60 @@ static const char *metric_name(int i)
 	return i == HL_CYCLES ? "cycles" : i == HL_REALNS ? "real_time_nsec" : hl_ev[i - HL_FIRST_EVENT].name;
 }
 
+/* The next instance record of t's log from *pos (below end), its number
+ * in *no (counted from 0 by the caller), and *pos past it; NULL at the end. */
+static const long long *next_instance(struct hl_thread *t, long long *pos, long long end, long long *no)
+{
+	while (*pos < end) {
+		const long long *rec = hl_log_at(t->log, *pos);
+		if (rec[0] == HL_REC_PAD) {
+			*pos += HL_LOG_CHUNK - *pos % HL_LOG_CHUNK;
+		} else if (rec[0] == HL_REC_READ) {
+			*pos += HL_READ_HEAD + hl_nval;
+		} else {
+			*pos += HL_INST_HEAD + hl_nval;
+			++*no;
+			return rec;
+		}
+	}
+	return NULL;
+}
+
+/* The times of t's ended instances, beside its "regions" (PAPI 7.0's
+ * readers take every key of an instance for an event, and of a thread
+ * only "regions"): "event_times": {"NO": {EVENT: {...}}}. Nothing when no
+ * instance has kernel times. */
+static void put7_times(FILE *f, struct hl_thread *t, long long end)
+{
+	long long pos = 0, no = -1;
+	int ifirst = 1;
+	for (const long long *rec; (rec = next_instance(t, &pos, end, &no));) {
+		if (__atomic_load_n(&rec[3], __ATOMIC_ACQUIRE) != HL_ENDED)
+			continue;
+		int any = 0;
+		for (int e = 0; e < hl_nev; e++)
+			any |= rec[HL_INST_HEAD + hl_en(e)] > 0;
+		if (!any)
+			continue;
+		fputs(",", f);	/* after "regions", or between two instances */
+		if (ifirst) {
+			indent(f, 3);
+			fputs("\"event_times\":{", f);
+		}
+		ifirst = 0;
+		indent(f, 4);
+		fprintf(f, "\"%lld\":{", no);
+		int first = 1;
+		put_times(f, 5, &first, rec + HL_INST_HEAD, 1);
+		indent(f, 4);
+		fputs("}", f);
+	}
+	if (!ifirst) {
+		indent(f, 3);
+		fputs("}", f);
+	}
+}
+
 /* One instance (rec) numbered no: its name, parent and values; with reads,
  * each value is {"region_value": ..., "read_1": ..., ...}. */
 static void put7_instance(FILE *f, struct hl_thread *t, const long long *rec, long long no, int *first, double nspc)
@@ -130,7 +225,7 @@ static void put7_instance(FILE *f, struct hl_thread *t, const long long *rec, lo
 	indent(f, 5);
 	fprintf(f, "\"parent_region_id\":\"%lld\"", rec[2]);
 	long long first_read = __atomic_load_n(&rec[4], __ATOMIC_ACQUIRE);
-	for (int i = 0; i < hl_nval; i++) {
+	for (int i = 0; i < hl_en(0); i++) {
 		if (first_read < 0) {
 			int no_first = 0;
 			put7(f, 5, &no_first, metric_name(i), metric(rec + HL_INST_HEAD, i, nspc));
@@ -195,18 +290,9 @@ static int output_papi7(FILE *f, struct hl_thread **ts, int nt, double nspc)
 	int tfirst = 1;
 	for (int i = 0; i < nt; i++) {
 		struct hl_thread *t = ts[i];
-		long long end = atomic_load_explicit(&t->nlog, memory_order_acquire), no = 0;
+		long long end = atomic_load_explicit(&t->nlog, memory_order_acquire), no = -1, pos = 0;
 		int rfirst = 1;
-		for (long long pos = 0; pos < end;) {
-			const long long *rec = hl_log_at(t->log, pos);
-			if (rec[0] == HL_REC_PAD) {
-				pos += HL_LOG_CHUNK - pos % HL_LOG_CHUNK;
-				continue;
-			}
-			if (rec[0] == HL_REC_READ) {
-				pos += HL_READ_HEAD + hl_nval;
-				continue;
-			}
+		for (const long long *rec; (rec = next_instance(t, &pos, end, &no));) {
 			if (__atomic_load_n(&rec[3], __ATOMIC_ACQUIRE) == HL_ENDED) {
 				if (rfirst) {
 					fputs(tfirst ? "" : ",", f);
@@ -218,12 +304,11 @@ static int output_papi7(FILE *f, struct hl_thread **ts, int nt, double nspc)
 				}
 				put7_instance(f, t, rec, no, &rfirst, nspc);
 			}
-			no++;
-			pos += HL_INST_HEAD + hl_nval;
 		}
 		if (!rfirst) {
 			indent(f, 3);
 			fputs("}", f);
+			put7_times(f, t, end);
 			indent(f, 2);
 			fputs("}", f);
 		}
@@ -309,6 +394,7 @@ int hl_output_json(FILE *f)
 			else
 				fputs("null", f);
 			put_values(f, 4, 0, g->val, nspc);
+			put_region_times(f, 4, g->val);
 			if (g->reads) {
 				put_num(f, 4, &first, "read_count", g->reads);
 				fputs(",", f);

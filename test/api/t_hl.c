@@ -133,6 +133,38 @@ static void child_clock(int tsc)
 	printf("%lld %lld %d\n", t1 - t0, t2 - t1, hl_tsc_time);
 }
 
+static long long cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Region "spin" three times (15 ms of CPU each) and "sleep" once (20 ms
+ * off the CPU), each timed by the thread's own CPU clock around its begin
+ * and end; prints "<spin cpu ns> <sleep cpu ns>", the sums. */
+static void child_times(void)
+{
+	long long spin = 0, t0, t1;
+	CHECK(PAPI_hl_init(), PAPI_OK);
+	for (int i = 0; i < 3; i++) {
+		t0 = cpu_ns();
+		CHECK(PAPI_hl_region_begin("spin"), PAPI_OK);
+		hlu_spin_ms(15);
+		CHECK(PAPI_hl_region_end("spin"), PAPI_OK);
+		t1 = cpu_ns();
+		spin += t1 - t0;
+	}
+	t0 = cpu_ns();
+	CHECK(PAPI_hl_region_begin("sleep"), PAPI_OK);
+	struct timespec d = { 0, 20000000 };
+	while (nanosleep(&d, &d) != 0)
+		;
+	CHECK(PAPI_hl_region_end("sleep"), PAPI_OK);
+	t1 = cpu_ns();
+	printf("%lld %lld\n", spin, t1 - t0);
+}
+
 static int child(const char *mode)
 {
 	if (!strcmp(mode, "serial"))
@@ -145,6 +177,8 @@ static int child(const char *mode)
 		child_optional();
 	else if (!strcmp(mode, "unended"))
 		child_unended();
+	else if (!strcmp(mode, "times"))
+		child_times();
 	else if (!strcmp(mode, "clock-tsc") || !strcmp(mode, "clock-gettime"))
 		child_clock(!strcmp(mode, "clock-tsc"));
 	else
@@ -398,6 +432,54 @@ static void real_time(void)
 	}
 }
 
+/* Each event's time enabled and running, summed over a region's calls:
+ * software events never multiplex, so the two are equal (share 100%), and
+ * a task's counter is enabled while the task runs, so they are the CPU time
+ * the thread's own clock measured around the regions (less the reads at
+ * their edges). In both layouts. */
+static void event_times(void)
+{
+	for (int papi7 = 0; papi7 <= 1; papi7++) {
+		const char *lay = papi7 ? "papi7" : "aggregated";
+		layout = papi7 ? "papi7" : NULL;
+		ok(run_in_fresh("times", SW, NULL), "times %s: one rank file", lay);
+		long long own_spin = -1, own_sleep = -1;
+		FILE *f = fopen(out, "r");
+		if (!f || fscanf(f, "%lld %lld", &own_spin, &own_sleep) != 2)
+			own_spin = own_sleep = -1;
+		if (f)
+			fclose(f);
+		long long en[2][2], run[2][2];
+		static const char *const ev[2] = { "perf::TASK-CLOCK", "perf::PAGE-FAULTS" };
+		static const char *const reg[2] = { "spin", "sleep" };
+		for (int r = 0; r < 2; r++)
+			for (int e = 0; e < 2; e++) {
+				/* papi7: per instance number beside the thread's
+				 * regions, as strings: their sum */
+				const char *fmt = papi7 ? ".threads[\"0\"] as $t | [$t.regions | to_entries[] | "
+							  "select(.value.name == \"%s\") | $t.event_times[.key].\"%s\".%s | "
+							  "tonumber] | add"
+							: ".threads[0].regions[] | select(has(\"%s\"))[] | .event_times.\"%s\".%s";
+				en[r][e] = hlu_num(file, fmt, reg[r], ev[e], "time_enabled");
+				run[r][e] = hlu_num(file, fmt, reg[r], ev[e], "time_running");
+				ok(en[r][e] > 0 && en[r][e] == run[r][e],
+				   "times %s: %s %s enabled %lld == running %lld (never multiplexed)", lay, reg[r],
+				   ev[e], en[r][e], run[r][e]);
+			}
+		/* within 2% + 1 ms of the thread's CPU clock: the clock also
+		 * takes the begin and end calls; a time of the wrong region or
+		 * a share not summed over the three calls is far off */
+		long long sp = en[0][0], sl = en[1][0];
+		ok(own_spin > 0 && sp <= own_spin && sp >= own_spin - own_spin / 50 - 1000000,
+		   "times %s: spin enabled %lld ns, the thread's CPU clock %lld ns over 3 calls", lay, sp, own_spin);
+		ok(sp >= 45000000 - 45000000 / 50, "times %s: spin enabled %lld: 3 x 15 ms, less 2%%", lay, sp);
+		ok(own_sleep >= 0 && sl <= own_sleep + 1000000 && sl < 5000000,
+		   "times %s: sleep enabled %lld ns: off the CPU (own clock %lld ns)", lay, sl, own_sleep);
+		hlu_rmrf(dir);
+	}
+	layout = NULL;
+}
+
 /* PAPI 7.0's layout, the default: one entry per region instance, numbered
  * per thread in the order they began, values as strings, reads as
  * read_N; the directory holds the rank file only. */
@@ -465,5 +547,6 @@ int main(int argc, char **argv)
 	report_and_rotation();
 	fork_and_optional();
 	papi7_layout();
+	event_times();
 	return tap_done();
 }

@@ -187,13 +187,13 @@ C
 	[ -n "$ns" ] && [ "$ns" -gt 0 ]
 	run -0 papi hl-report
 	row=$(grep -E '^outer +perf::TASK-CLOCK ' <<<"$output")
-	# four columns (total, min, median, max), each seconds with its unit
-	[[ "$row" =~ ^outer\ +perf::TASK-CLOCK(\ +[0-9]+\.[0-9]{6}\ s){4}$ ]] || { echo "row: $row"; false; }
+	# four columns (total, min, median, max), each seconds with its unit, then the share
+	[[ "$row" =~ ^outer\ +perf::TASK-CLOCK(\ +[0-9]+\.[0-9]{6}\ s){4}\ +100\.00%$ ]] || { echo "row: $row"; false; }
 	got=$(awk '{print $3}' <<<"$row")
 	want=$(awk -v n="$ns" 'BEGIN { printf "%.6f", n / 1e9 }')
 	[ "$got" = "$want" ] || { echo "total $got s, JSON says $ns ns ($want s)"; false; }
 	# a count stays a count
-	grep -Eq '^outer +perf::PAGE-FAULTS +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$' <<<"$output"
+	grep -Eq '^outer +perf::PAGE-FAULTS +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +100\.00%$' <<<"$output"
 	run -0 papi hl-report --plot regions.svg
 	unit=$(awk '/>perf::TASK-CLOCK<\/text>/ { f = 1 } f && /rotate\(-90/ { sub(/.*">/, ""); sub(/<.*/, ""); print; exit }' regions.svg)
 	[ "$unit" = s ] || { echo "TASK-CLOCK panel unit: '$unit'"; false; }
@@ -216,4 +216,64 @@ C
 	[ "$(jq -r '.units["perf::TASK-CLOCK"]' <<<"$output")" = ns ]
 	[ "$(jq -r '.units.real_time_nsec' <<<"$output")" = ns ]
 	[ "$(jq -r '.units["perf::PAGE-FAULTS"]' <<<"$output")" = count ]
+}
+
+# work INS1 EN1 RUN1 INS2 EN2 RUN2: a hand-made rank file, one region "work"
+# in two threads, with PAPI_TOT_INS counted RUN of EN ns in each and
+# PAPI_TOT_CYC half the time (the kernel's times, as multiplexing leaves
+# them: this machine's software events never multiplex).
+work() {
+	local t="" i
+	for i in 0 1; do
+		local ins=$2 en=$3 run=$4
+		[ $i = 1 ] && ins=$5 en=$6 run=$7
+		t="$t${t:+,}{\"id\": $i, \"regions\": [{\"work\": {\"region_count\": 1, \"cycles\": 100,
+			\"real_time_nsec\": 1000, \"PAPI_TOT_INS\": $ins, \"PAPI_TOT_CYC\": 2000000,
+			\"event_times\": {\"PAPI_TOT_INS\": {\"time_enabled\": $en, \"time_running\": $run},
+			\"PAPI_TOT_CYC\": {\"time_enabled\": 1000000, \"time_running\": 500000}}}}]}"
+	done
+	printf '{"layout": "papi aggregated 1", "rank": 0, "threads": [%s]}\n' "$t" > "$1"
+}
+
+@test "hl-report: an event seen less than a tenth of the time is flagged as an extrapolation of what was counted" {
+	# 5% of 1 ms in one thread, 10% in the other: 7.5% in all, and what
+	# was counted is each thread's count scaled back by its own share,
+	# 50,000 + 300,000 (not 4,000,000 x 7.5%)
+	work low.json 1000000 1000000 50000 3000000 1000000 100000
+	run -0 papi hl-report low.json
+	grep -Eq '^work +PAPI_TOT_INS +4000000 +4000000 +4000000 +4000000 +7\.50%  \(scaled: an extrapolation of 350000 counted\)$' <<<"$output"
+	# half the time: the share, no flag
+	grep -Eq '^work +PAPI_TOT_CYC +4000000( +4000000){3} +50\.00%$' <<<"$output"
+	run -0 papi hl-report --json low.json
+	jq -e '.regions.work.events.PAPI_TOT_INS | .time_enabled == 2000000 and .time_running == 150000 and
+		.running_pct == 7.5 and .low_share == true and .unscaled == 350000' <<<"$output"
+	jq -e '.regions.work.events.PAPI_TOT_CYC | .running_pct == 50 and .low_share == false and (has("unscaled") | not)' <<<"$output"
+	# per thread: 5% and 10% (not under a tenth: scaled, not flagged)
+	run -0 papi hl-report --detail --json low.json
+	jq -e '[.ranks[0].regions[] | .shares.PAPI_TOT_INS | [.running_pct, .low_share, .unscaled]] ==
+		[[5, true, 50000], [10, false, null]]' <<<"$output"
+	# a tenth and more in all: not flagged
+	work ten.json 1000000 1000000 100000 3000000 1000000 100000
+	run -0 papi hl-report ten.json
+	grep -Eq '^work +PAPI_TOT_INS( +4000000){4} +10\.00%$' <<<"$output"
+	# PAPI 7.0's layout, times as strings per instance beside the thread's
+	# regions: summed per thread as our layout sums them (1000 at 100 of
+	# 2000 ns: 50)
+	printf '{"threads": {"0": {"regions": {"0": {"name": "w", "parent_region_id": "-1", "cycles": "1",
+		"real_time_nsec": "1", "PAPI_TOT_INS": "800"}, "1": {"name": "w", "parent_region_id": "-1",
+		"cycles": "1", "real_time_nsec": "1", "PAPI_TOT_INS": "200"}}, "event_times": {
+		"0": {"PAPI_TOT_INS": {"time_enabled": "1000", "time_running": "25"}},
+		"1": {"PAPI_TOT_INS": {"time_enabled": "1000", "time_running": "75"}}}}}}' > p7.json
+	run -0 papi hl-report p7.json
+	grep -Eq '^w +PAPI_TOT_INS( +1000){4} +5\.00%  \(scaled: an extrapolation of 50 counted\)$' <<<"$output"
+	# a file without times (older ones, PAPI 7.0's): no share, no keys
+	jq 'del(.threads[].regions[].work.event_times)' low.json > old.json
+	run -0 papi hl-report old.json
+	grep -Eq '^work +PAPI_TOT_INS( +4000000){4} +-$' <<<"$output"
+	run -0 papi hl-report --json old.json
+	jq -e '.regions.work.events.PAPI_TOT_INS | has("running_pct") or has("low_share") | not' <<<"$output"
+	# times that are not two numbers are an error naming the event
+	jq '.threads[0].regions[0].work.event_times.PAPI_TOT_INS.time_running = "x"' low.json > bad.json
+	run -1 papi hl-report bad.json
+	[[ "$output" == *"bad.json"*"PAPI_TOT_INS"* ]]
 }

@@ -76,6 +76,13 @@ work() {
 	run -0 --separate-stderr papi stat -a -x, -G "$A,$B," \
 		-e perf::PAGE-FAULTS,perf::PAGE-FAULTS,perf::PAGE-FAULTS -- $(work)
 	[ "$(awk -F, '$2 == "event" { print $15 }' <<<"$stderr" | paste -sd' ')" = "$A $B " ] || { echo "$stderr"; false; }
+	# a saved run prints again with each event's cgroup
+	run -0 --separate-stderr papi stat -a -j -o run.json -G "$A,$B," \
+		-e perf::PAGE-FAULTS,perf::PAGE-FAULTS,perf::PAGE-FAULTS -- $(work)
+	run -0 --separate-stderr papi stat --report -x, run.json
+	[ "$(awk -F, '$2 == "event" { print $15 }' <<<"$stderr" | paste -sd' ')" = "$A $B " ] || { echo "$stderr"; false; }
+	run -0 --separate-stderr papi stat --report run.json
+	grep -Eq "^ +[0-9]+ +perf::PAGE-FAULTS \(cgroup $B\)" <<<"$stderr" || { echo "$stderr"; false; }
 }
 
 @test "--for-each-cgroup: a row per cgroup, each with its own tasks' counts, as perf stat's" {

@@ -47,12 +47,19 @@ double st_run_time(const struct st_run *r, int which);
 int st_run_code(const struct st_run *r);
 /* Percentage of the enabled time the event was really counting. */
 double st_running_pct(const struct st_event *e);
+/* Whether e's count is an extrapolation: cli_low_share's rule (multiplexed
+ * below CLI_LOW_SHARE); the reports then add what was really counted. */
+int st_low_share(const struct st_event *e);
+/* What e really counted per run: its mean scaled back by running/enabled. */
+double st_counted(const struct st_event *e);
 /* sum over the runs (of a time) as the mean per run, rounded. */
 long long st_per_run(const struct st *s, uint64_t sum);
 /* The CSV columns, the same in every mode, and the times' names. */
 extern const char *const st_csv_cols[];
 extern const int st_ncsv_cols;
 extern const char *const st_time_names[T_COUNT];
+/* What an event measures in perf's words ("page-faults"), by enum st_role. */
+extern const char *const st_role_names[ROLE_COUNT];
 /* The word of an aggregation (enum st_aggr): "cpu", "core", ... */
 const char *st_aggr_name(int aggr);
 /* Whether --per-cputype shows event e split: a row per core type it counts

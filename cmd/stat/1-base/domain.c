@@ -21,6 +21,10 @@ int st_event_dom(const struct st *s, const struct st_event *e, int *named)
 	*named = 0;
 	if (!e->avail || e->cidx > 0)
 		return 0;	/* another component counts what it counts */
+	if (e->dom_saved) {	/* a saved run's, read back */
+		*named = e->dom_saved != s->dom;
+		return e->dom_saved;
+	}
 	if ((e->code & PAPI_NATIVE_MASK) && !(e->code & PAPI_PRESET_MASK)) {
 		const struct native *n = native_get(e->code & PAPI_NATIVE_AND_MASK);
 		if (n && n->has_domain_mod) {

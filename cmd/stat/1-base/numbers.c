@@ -19,6 +19,14 @@ const int st_ncsv_cols = (int)(sizeof st_csv_cols / sizeof *st_csv_cols);
 
 const char *const st_time_names[T_COUNT] = { "elapsed", "user", "sys" };
 
+/* perf's names of what the events measure (enum st_role). */
+const char *const st_role_names[ROLE_COUNT] = {
+	[ROLE_OTHER] = "other", [ROLE_TASK_CLOCK] = "task-clock", [ROLE_CPU_CLOCK] = "cpu-clock",
+	[ROLE_CS] = "context-switches", [ROLE_MIGR] = "cpu-migrations", [ROLE_PF] = "page-faults",
+	[ROLE_CYC] = "cycles", [ROLE_INS] = "instructions", [ROLE_BR_INS] = "branches",
+	[ROLE_BR_MSP] = "branch-misses",
+};
+
 /* ------------------------------------------------------------------ statistics */
 static int cmp_double(const void *a, const void *b)
 {
@@ -89,6 +97,16 @@ void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metri
 double st_running_pct(const struct st_event *e)
 {
 	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;
+}
+
+int st_low_share(const struct st_event *e)
+{
+	return cli_low_share((double)e->en, (double)e->run);
+}
+
+double st_counted(const struct st_event *e)
+{
+	return e->en ? floor(e->t.mean * ((double)e->run / (double)e->en) + 0.5) : 0;
 }
 
 /* Counts, times and their statistics are per run: with -r N the mean over

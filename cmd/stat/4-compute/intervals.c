@@ -56,8 +56,8 @@ const struct st_interval *st_compute_interval(struct st *s, int64_t t_ns, int64_
 		interval_free(&iv);
 		return NULL;
 	}
-	/* kept for the one JSON document at the end, and for --plot */
-	if (s->o.json || s->o.plot_path) {
+	/* kept for the one JSON document at the end (--save's too), and for --plot */
+	if (s->o.json || s->o.plot_path || s->o.save_path) {
 		struct st_interval *n = realloc(s->iv, (size_t)(s->niv + 1) * sizeof *n);
 		if (!n) {
 			interval_free(&iv);

@@ -71,8 +71,13 @@ static void rows_csv(const struct st *s, struct cli_csv *c)
 			cli_csv_double(c, st_tidy(t.mean));
 			cli_csv_field(c, s->ev[i].is_time ? "ns" : "count");
 			cli_csv_int(c, t.n);
-			for (int k = 6; k < st_ncsv_cols - 2; k++)
+			for (int k = 6; k < 10; k++)	/* stddev to max: the totals' rows say them */
 				cli_csv_field(c, NULL);
+			/* the row's own times: its share may differ from the total's */
+			cli_csv_int(c, st_per_run(s, row->en[i]));
+			cli_csv_int(c, st_per_run(s, row->run[i]));
+			csv_num(c, row->en[i] ? 100.0 * (double)row->run[i] / (double)row->en[i] : 0);
+			cli_csv_field(c, NULL);
 			cli_csv_field(c, row->label);
 			char dom[32];
 			cli_csv_field(c, st_csv_domain(s, &s->ev[i], dom, sizeof dom));
@@ -132,7 +137,9 @@ void st_csv_report(const struct st *s, FILE *f)
 		cli_csv_int(&c, st_per_run(s, e->en));
 		cli_csv_int(&c, st_per_run(s, e->run));
 		csv_num(&c, st_running_pct(e));
-		cli_csv_field(&c, nc ? "not counted" : e->brace ? s->brace_how[e->brace] : NULL);
+		char low[96];
+		snprintf(low, sizeof low, "low share: an extrapolation of %.0f counted", st_counted(e));
+		cli_csv_field(&c, nc ? "not counted" : st_low_share(e) ? low : e->brace ? s->brace_how[e->brace] : NULL);
 		cli_csv_field(&c, e->cg >= 0 ? s->o.cgroups[e->cg] : NULL);	/* -G: its cgroup */
 		char dom[32];
 		cli_csv_field(&c, st_csv_domain(s, e, dom, sizeof dom));

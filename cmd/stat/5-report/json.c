@@ -61,6 +61,7 @@ static void json_target(struct json *j, const struct st *s)
 		json_put_null(j);
 	}
 	json_kint(j, "runs", s->nruns);
+	json_kint(j, "repeat", s->o.repeat);	/* -r: runs asked for */
 	/* papi stat's exit status and the run it comes from (the last that
 	 * failed), then every run's */
 	int d = s->o.cmd ? s->status_run : -1;
@@ -137,6 +138,10 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	}
 	const char *nc = e->nc;
 	json_kstr(j, "unit", e->is_time ? "ns" : "count");
+	if (e->role != ROLE_OTHER)	/* what it measures, in perf's words */
+		json_kstr(j, "role", st_role_names[e->role]);
+	if (e->label)	/* the text report's name, with :u when it counts user space only */
+		json_kstr(j, "label", e->label);
 	char dom[32];
 	json_kstr(j, "domain", st_csv_domain(s, e, dom, sizeof dom));
 	json_kbool(j, "counted", !nc);
@@ -158,6 +163,10 @@ static void json_event(struct json *j, const struct st *s, const struct st_event
 	json_kint(j, "time_running", st_per_run(s, e->run));
 	json_num(j, "scale", e->run ? (double)e->en / (double)e->run : 0);
 	json_num(j, "running_pct", st_running_pct(e));
+	/* below CLI_LOW_SHARE: the value is an extrapolation of what was counted */
+	json_kbool(j, "low_share", st_low_share(e));
+	if (st_low_share(e))
+		json_num(j, "unscaled", st_counted(e));
 	json_stats(j, &e->t);
 	json_key(j, "values");
 	json_arr_begin(j);
@@ -208,9 +217,34 @@ static void rows_json_interval(const struct st *s, struct json *j, int k)
 	json_obj_end(j);
 }
 
+/* "interval_metrics": each metric the intervals show, once, with its group
+ * and unit (the intervals give only its name and value). */
+static void json_interval_defs(struct json *j, const struct st *s)
+{
+	json_key(j, "interval_metrics");
+	json_arr_begin(j);
+	for (int k = 0; k < s->niv; k++)
+		for (int i = 0; i < s->iv[k].nmet; i++) {
+			const struct st_ivmetric *m = &s->iv[k].met[i];
+			int seen = 0;
+			for (int k2 = 0; k2 <= k && !seen; k2++)
+				for (int i2 = 0; i2 < (k2 < k ? s->iv[k2].nmet : i) && !seen; i2++)
+					seen = !strcmp(s->iv[k2].met[i2].def->name, m->def->name);
+			if (seen)
+				continue;
+			json_obj_begin(j);
+			json_kstr(j, "name", m->def->name);
+			json_kstr(j, "group", m->grp->g->name);
+			json_kstr(j, "unit", m->def->unit);
+			json_obj_end(j);
+		}
+	json_arr_end(j);
+}
+
 static void json_intervals(struct json *j, const struct st *s)
 {
 	json_kint(j, "interval_ms", s->o.interval_ms);
+	json_interval_defs(j, s);
 	json_key(j, "intervals");
 	json_arr_begin(j);
 	for (int k = 0; k < s->niv; k++) {
@@ -276,6 +310,7 @@ static void rows_json(const struct st *s, struct json *j)
 			json_arr_end(j);
 			json_kint(j, "time_enabled", s->nruns ? (long long)(row->en[i] / (uint64_t)s->nruns) : 0);
 			json_kint(j, "time_running", s->nruns ? (long long)(row->run[i] / (uint64_t)s->nruns) : 0);
+			json_num(j, "running_pct", row->en[i] ? 100.0 * (double)row->run[i] / (double)row->en[i] : 0);
 			json_obj_end(j);
 		}
 		json_arr_end(j);
@@ -364,6 +399,11 @@ void st_json_report(const struct st *s, FILE *f)
 		json_obj_begin(&j);
 		json_kstr(&j, "name", m[k].def->name);
 		json_kstr(&j, "group", m[k].grp->g->name);
+		if (!m[k].grp->dflt && m[k].grp->g->desc)
+			json_kstr(&j, "group_description", m[k].grp->g->desc);
+		/* DEFAULT's, shown beside its events: the event whose line shows it */
+		if (m[k].grp->dflt)
+			json_kstr(&j, "shown_with", m[k].line >= 0 ? s->ev[m[k].line].name : NULL);
 		json_kstr(&j, "unit", m[k].def->unit);
 		json_kstr(&j, "description", m[k].def->desc);
 		json_kstr(&j, "formula", m[k].def->formula);

@@ -50,4 +50,16 @@ int st_merge(FILE *out, int json, char sep, char **args, int nargs, const char *
  * be read or is not a papi stat report). */
 int st_diff(FILE *out, int json, char sep, const char *base, const char *new);
 
+/* ---- load.c */
+/* papi stat --report: read the saved --json report in path into s, as the
+ * stages up to 4-compute would have left it, so that the writers above
+ * print it again (the intervals in s->iv). The strings of s point into
+ * the file's document, kept until st_load_free. 0, or -1 after a message
+ * naming the file and what is wrong with it (not JSON, cut short, not a
+ * run of papi stat, a field of the wrong kind). */
+int st_load(struct st *s, const char *path);
+/* What st_load allocated (also after it failed); s's arrays and counts
+ * are left empty. */
+void st_load_free(struct st *s);
+
 #endif

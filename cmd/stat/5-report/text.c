@@ -389,7 +389,13 @@ void st_text_report(const struct st *s, FILE *f)
 			if (m[k].grp->dflt && m[k].line == i)
 				human_metric(f, st_label(e), &m[k]);
 		double pct = st_running_pct(e);
-		if (e->en && pct < 99.995)
+		if (st_low_share(e) && e->is_time)	/* an extrapolation: say what was seen */
+			fprintf(f, "  (counted %.2f%% of the time, scaled: an extrapolation of %.3f ms counted)",
+				pct, st_counted(e) / 1e6);
+		else if (st_low_share(e))
+			fprintf(f, "  (counted %.2f%% of the time, scaled: an extrapolation of %.0f counted)",
+				pct, st_counted(e));
+		else if (e->en && pct < 99.995)
 			fprintf(f, "  (counted %.2f%% of the time, scaled)", pct);
 		fputc('\n', f);
 	}

@@ -15,7 +15,7 @@
 
 enum {
 	OPT_NO_INHERIT = CLI_LONG(0), OPT_NO_MPX, OPT_TIMEOUT, OPT_KILL_AFTER, OPT_STRICT,
-	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF,
+	OPT_PER_RANK, OPT_MERGE, OPT_MERGE_WAIT, OPT_JOB, OPT_IV_COUNT, OPT_DIFF, OPT_REPORT, OPT_SAVE,
 	OPT_PLOT, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_SOCKET, OPT_PER_NODE, OPT_PER_THREAD, OPT_PER_PROCESS, OPT_DOMAIN,
 	OPT_EACH_CGROUP, OPT_TOPDOWN, OPT_TD_LEVEL, OPT_PER_CPUTYPE, OPT_CPUTYPE,
 };
@@ -47,6 +47,11 @@ static const struct cli_opt opts[] = {
 	{ "diff", OPT_DIFF, no_argument, NULL,
 	  "compare two saved runs (BASE.json NEW.json, written with --json): each event's and "
 	  "metric's change, and with -r whether it is beyond the runs' spread" },
+	{ "save", OPT_SAVE, required_argument, "FILE",
+	  "also write the run's JSON report (as --json) into FILE, for --report and --diff later" },
+	{ "report", OPT_REPORT, no_argument, NULL,
+	  "print a saved run (RUN.json, written with --json) again: as text, -x CSV, --json, or "
+	  "--plot its intervals" },
 	{ "all-cpus", 'a', no_argument, NULL,
 	  "count every online CPU whole, whoever runs there (while the command runs, or until "
 	  "interrupted); needs perf_event_paranoid 0 or CAP_PERFMON" },
@@ -72,8 +77,9 @@ static const struct cli_opt opts[] = {
 	{ "interval-count", OPT_IV_COUNT, required_argument, "N",
 	  "with -I: stop counting after N intervals (a command still runs to its end)" },
 	{ "plot", OPT_PLOT, required_argument, "FILE",
-	  "draw into FILE, an SVG chart, a panel per event and metric: with -I its intervals; with "
-	  "--per-rank or --merge its value on each MPI rank, min, median and max marked" },
+	  "draw into FILE, an SVG chart, a panel per event and metric: with -I its intervals (with "
+	  "--report a saved run's); with --per-rank or --merge its value on each MPI rank, min, "
+	  "median and max marked" },
 	{ "delay", 'D', required_argument, "MS",
 	  "start counting MS milliseconds after the command starts (or after attaching)" },
 	{ "timeout", OPT_TIMEOUT, required_argument, "MS",
@@ -101,7 +107,8 @@ static const struct cli_spec spec = {
 	"count is reported as not supported (--strict refuses to run instead).\n"
 	"Exit status: the command's, 128+N when signal N killed it, 127 not found,\n"
 	"126 not executable, 2 usage, 1 when an event is unknown or cannot be set up.\n"
-	"       papi stat --merge [OPTION]... DIR|FILE...",
+	"       papi stat --merge [OPTION]... DIR|FILE...\n"
+	"       papi stat --report [-j | -x SEP] [-o FILE] [--plot FILE.svg] RUN.json",
 	opts, CLI_STOP_AT_ARG,
 };
 
@@ -257,6 +264,8 @@ static int parse(struct st *s, int argc, char **argv)
 		case OPT_PER_RANK: s->o.per_rank = c.optarg; break;
 		case OPT_MERGE: s->o.merge = 1; break;
 		case OPT_DIFF: s->o.diff = 1; break;
+		case OPT_REPORT: s->o.report = 1; break;
+		case OPT_SAVE: s->o.save_path = c.optarg; break;
 		case OPT_JOB: s->o.job = c.optarg; break;
 		case OPT_MERGE_WAIT:
 			if (cli_long_arg("stat", "--merge-wait", c.optarg, 1, 0x7fffffff, &s->o.merge_wait_ms) < 0)
@@ -275,6 +284,8 @@ static int parse(struct st *s, int argc, char **argv)
 	}
 	s->o.cmd = cli_operands(&c, &s->o.ncmd);
 	int attach = s->o.npids || s->o.ntids;
+	if ((s->o.diff || s->o.report || s->o.merge || s->o.per_rank) && s->o.save_path)
+		return cli_usage("stat", "--save keeps a run's report: not with --report, --diff, --merge or --per-rank"), -1;
 	if (s->o.diff) {
 		if (s->o.merge || s->o.ncmd != 2)
 			return cli_usage("stat", "--diff compares two saved runs: BASE.json NEW.json"), -1;
@@ -283,6 +294,18 @@ static int parse(struct st *s, int argc, char **argv)
 		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
 		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
 			return cli_usage("stat", "--diff reads files: it takes only -j, -x and -o"), -1;
+		if (s->o.json && s->o.sep)
+			return cli_usage("stat", "--json and -x cannot be used together"), -1;
+		return 0;
+	}
+	if (s->o.report) {
+		if (s->o.merge || s->o.diff || s->o.ncmd != 1)
+			return cli_usage("stat", "--report prints one saved run again: RUN.json"), -1;
+		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.job ||
+		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.timeout_ms || kill_after ||
+		    s->o.merge_wait_ms || s->o.interval_count || s->o.delay_ms || s->o.domain ||
+		    s->o.no_inherit || s->o.no_multiplex || s->o.strict)
+			return cli_usage("stat", "--report reads a file: it takes only -j, -x, -o and --plot"), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
 		return 0;
@@ -375,6 +398,48 @@ static void on_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long lo
 		st_csv_interval(s, iv);
 	else
 		st_text_interval(s, iv);
+}
+
+/* --save FILE: the JSON report of the run into FILE as well. CLI_OK, or
+ * CLI_FAIL after a message. */
+static int save(struct st *s)
+{
+	FILE *f = cli_wopen("stat", "--save", s->o.save_path);
+	if (!f)
+		return CLI_FAIL;
+	st_json_report(s, f);
+	return cli_wclose("stat", "--save", s->o.save_path, f);
+}
+
+/* papi stat --report RUN.json: the saved run read back and printed by the
+ * writers of a live run, its intervals first as they were (the text and
+ * CSV print them as they end), then the totals; --plot draws the
+ * intervals again. CLI_OK, or CLI_FAIL after a message. */
+static int report_saved(struct st *s)
+{
+	const char *path = s->o.cmd[0];
+	int ret = CLI_FAIL;
+	s->o.cmd = NULL;
+	s->o.ncmd = 0;
+	if (st_load(s, path) < 0)
+		goto out;
+	if (s->o.plot_path && s->niv == 0) {
+		cli_error("stat", "--plot: %s holds no intervals to draw (its run had no -I)", path);
+		goto out;
+	}
+	for (int k = 0; !s->o.json && k < s->niv; k++)
+		if (s->o.sep)
+			st_csv_interval(s, &s->iv[k]);
+		else
+			st_text_interval(s, &s->iv[k]);
+	report(s);
+	ret = s->o.plot_path && st_plot(s) < 0 ? CLI_FAIL : CLI_OK;
+	if (fflush(s->out) != 0 || ferror(s->out))
+		ret = cli_error("stat", "write error on %s: %s", s->o.out_path ? s->o.out_path : "stderr",
+				strerror(errno));
+out:
+	st_load_free(s);
+	return ret;
 }
 
 /* Each stage's data, last stage first. */
@@ -496,6 +561,11 @@ int cmd_stat(int argc, char **argv)
 		}
 		goto out;
 	}
+	if (s.o.report) {
+		if ((ret = open_output(&s)) == 0)
+			ret = report_saved(&s);
+		goto out;
+	}
 	if (s.o.merge) {
 		if ((ret = open_output(&s)) == 0) {
 			int missing;
@@ -568,6 +638,8 @@ int cmd_stat(int argc, char **argv)
 	} else {
 		report(&s);
 	}
+	if (s.o.save_path && save(&s) != CLI_OK && ret == 0)
+		ret = CLI_FAIL;
 	if (s.o.plot_path && !s.o.per_rank && st_plot(&s) < 0 && ret == 0)
 		ret = CLI_FAIL;
 	if (fflush(s.out) != 0 || ferror(s.out))
