@@ -71,7 +71,8 @@ const struct raw_event *raw_by_name(const char *name)
 	return raw_msr(name);
 }
 
-int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel)
+/* A disabled counter of ev on pid and cpu with flags: the descriptor, or -errno. */
+static int open_one(const struct raw_event *ev, pid_t pid, int cpu, int inherit, int kernel, unsigned long flags)
 {
 	struct perf_event_attr a;
 	memset(&a, 0, sizeof a);
@@ -82,22 +83,18 @@ int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel)
 	a.exclude_kernel = !kernel && !ev->every_level;
 	a.exclude_hv = !ev->every_level;
 	a.inherit = inherit ? 1 : 0;
-	long fd = syscall(SYS_perf_event_open, &a, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	long fd = syscall(SYS_perf_event_open, &a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC | flags);
 	return fd < 0 ? -errno : (int)fd;
+}
+
+int raw_open(const struct raw_event *ev, pid_t pid, int inherit, int kernel)
+{
+	return open_one(ev, pid, -1, inherit, kernel, 0);
 }
 
 int raw_open_cgroup(const struct raw_event *ev, int cgfd, int cpu, int kernel)
 {
-	struct perf_event_attr a;
-	memset(&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = ev->type;
-	a.config = ev->config;
-	a.disabled = 1;
-	a.exclude_kernel = !kernel && !ev->every_level;
-	a.exclude_hv = !ev->every_level;
-	long fd = syscall(SYS_perf_event_open, &a, cgfd, cpu, -1, PERF_FLAG_FD_CLOEXEC | PERF_FLAG_PID_CGROUP);
-	return fd < 0 ? -errno : (int)fd;
+	return open_one(ev, cgfd, cpu, 0, kernel, PERF_FLAG_PID_CGROUP);
 }
 
 static int raw_ioctl(int fd, unsigned long req)

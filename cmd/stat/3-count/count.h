@@ -69,6 +69,8 @@ int st_rows_collect(struct st *s, int r, long long *val, uint64_t *en, uint64_t 
  * s->rowcur, and their sums into cur[nev]. 0 or -1. */
 int st_rows_sample(struct st *s, long long *cur);
 void st_rows_free(struct st *s);
+/* The process thread tid belongs to (its Tgid in /proc), or tid itself. */
+pid_t st_tgid(pid_t tid);
 
 /* trace.c: --per-thread with a command */
 /* Whether the command's threads and processes are each counted apart. */

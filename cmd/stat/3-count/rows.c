@@ -24,8 +24,7 @@ static void comm(pid_t pid, pid_t tid, char *buf, size_t len)
 	}
 }
 
-/* The process a thread belongs to (its Tgid), or tid itself. */
-static pid_t tgid(pid_t tid)
+pid_t st_tgid(pid_t tid)
 {
 	char path[64], line[128];
 	pid_t g = tid;
@@ -60,7 +59,7 @@ static void label(const struct st *s, const struct st_target *t, char *buf, size
 		snprintf(buf, len, "%s-%d", name, (int)t->tid);
 		break;
 	default: {
-		pid_t p = t->pid ? t->pid : tgid(t->tid);
+		pid_t p = t->pid ? t->pid : st_tgid(t->tid);
 		comm(p, 0, name, sizeof name);
 		snprintf(buf, len, "%s-%d", name, (int)p);
 	}

@@ -53,21 +53,6 @@ static int target_of(const struct st *s, pid_t tid)
 	return -1;
 }
 
-/* Task tid's process, from /proc (tid itself when that cannot be read). */
-static pid_t tgid_of(pid_t tid)
-{
-	char path[64], line[128];
-	pid_t g = tid;
-	snprintf(path, sizeof path, "/proc/%d/status", (int)tid);
-	FILE *f = fopen(path, "re");
-	while (f && fgets(line, sizeof line, f))
-		if (sscanf(line, "Tgid: %d", &g) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return g;
-}
-
 static int add_task(struct st *s, pid_t tid);
 
 /* A new task, stopped before it runs: its own counters, started. A task
@@ -85,7 +70,7 @@ static int add_task(struct st *s, pid_t tid)
 {
 	if (target_of(s, tid) >= 0)
 		return 0;
-	struct st_target t = { .tid = tid, .pid = tgid_of(tid), .cpu = -1, .cg = -1 };
+	struct st_target t = { .tid = tid, .pid = st_tgid(tid), .cpu = -1, .cg = -1 };
 	if (st_sets_add_target(s, &t) < 0)
 		return -1;
 	int nb = 1 + s->nbraces;
