@@ -31,13 +31,22 @@ static int group_ioctl(EventSet_t *es, unsigned long req)
  * never returns less than before. */
 
 /* One read() per group, or every group from user space (rdpmc.c): the raw
- * count, enabled and running time per counter.
+ * count, enabled and running time per counter, each group's times kept
+ * (read_en, read_run: es_last_times).
  * Each group lands at its own offset of one buffer: a single pass then maps
  * counters to values, linear even with one group per counter (multiplexing). */
 static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 {
-	if (mpx_sw_slice(es))
-		return mpx_read_raw(es, cnt, en, run);
+	if (mpx_sw_slice(es)) {
+		/* each counter its own group: the group's times are the counter's */
+		int ret = mpx_read_raw(es, cnt, en, run);
+		for (int h = 0; ret == PAPI_OK && h < es->nhw; h++)
+			if (es->hw[h].fd >= 0 && es->hw[h].group < es->ngroups) {
+				es->groups[es->hw[h].group].read_en = en[h];
+				es->groups[es->hw[h].group].read_run = run[h];
+			}
+		return ret;
+	}
 	int ng = es->ngroups > 0 ? es->ngroups : 1;
 	size_t off[ng], total = 0;
 	for (int g = 0; g < es->ngroups; g++) {
@@ -441,33 +450,22 @@ int PAPI_write(int EventSet, long long *values)
  * NULL. PAPI_ESYS when a read fails. */
 int es_read_times(EventSet_t *es, long long *values, uint64_t *enabled, uint64_t *running)
 {
-	if (es->cset) {	/* no kernel times: enabled and running are 0 */
-		for (int e = 0; e < es->nev; e++) {
-			if (enabled)
-				enabled[e] = 0;
-			if (running)
-				running[e] = 0;
-		}
+	if (es->cset) {	/* no kernel times: es_last_times gives 0 */
 		long long v[es->nev > 0 ? es->nev : 1];
 		int ret = cmpset_read(es->cset, v);
 		if (ret == PAPI_OK && values)
 			memcpy(values, v, (size_t)es->nev * sizeof *v);
+		es_last_times(es, enabled, running);
 		return ret;
 	}
-	for (int g = 0; g < es->ngroups; g++) {
-		size_t want = (3 + (size_t)es->groups[g].n) * sizeof(uint64_t);
-		ssize_t got = sys->read(es->groups[g].leader, es->rbuf, want);
-		if (got != (ssize_t)want) {
-			papi_set_reason("reading counters failed: %s",
-					got < 0 ? strerror(errno) : "short read");
-			return PAPI_ESYS;
-		}
-		es->groups[g].read_en = es->rbuf[1];
-		es->groups[g].read_run = es->rbuf[2];
-		for (int h = 0; h < es->nhw; h++)
-			if (es->hw[h].group == g)
-				es->hwval[h] = es_scale(es->rbuf[3 + es->hw[h].slot], es->rbuf[1], es->rbuf[2]);
-	}
+	int n = es->nhw > 0 ? es->nhw : 1;
+	uint64_t cnt[n], en[n], run[n];
+	int ret = read_raw(es, cnt, en, run);
+	if (ret != PAPI_OK)
+		return ret;
+	for (int h = 0; h < es->nhw; h++)
+		if (es->hw[h].fd >= 0 && es->hw[h].group < es->ngroups)
+			es->hwval[h] = es_scale(cnt[h], en[h], run[h]);
 	if (values)
 		compute(es, values);
 	es_last_times(es, enabled, running);
