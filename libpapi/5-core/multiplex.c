@@ -123,18 +123,27 @@ static int cache_fit(struct mpx *m, const EventSet_t *es)
 	return 0;
 }
 
-/* read() counter h (its own group of one) into the cache; fresh when
- * keep (the counter is disabled) and the set does not inherit (an exiting
- * child adds to a disabled counter too). 0, or -1 when the read fails. */
-static int cache_read(struct mpx *m, EventSet_t *es, int h, int keep)
+/* read() counter h (its own group of one): its count, enabled and running
+ * time into out[3]. 0, or -1 when the read fails. */
+static int counter_read(const EventSet_t *es, int h, uint64_t *out)
 {
 	uint64_t b[4];	/* nr, enabled, running, count */
-	m->fresh[h] = 0;
 	if (es->hw[h].fd < 0 || sys->read(es->hw[h].fd, b, sizeof b) != (ssize_t)sizeof b)
 		return -1;
-	m->raw[3 * h] = b[3];
-	m->raw[3 * h + 1] = b[1];
-	m->raw[3 * h + 2] = b[2];
+	out[0] = b[3];
+	out[1] = b[1];
+	out[2] = b[2];
+	return 0;
+}
+
+/* Counter h into the cache; fresh when keep (the counter is disabled) and
+ * the set does not inherit (an exiting child adds to a disabled counter
+ * too). 0, or -1 when the read fails. */
+static int cache_read(struct mpx *m, EventSet_t *es, int h, int keep)
+{
+	m->fresh[h] = 0;
+	if (counter_read(es, h, &m->raw[3 * h]) < 0)
+		return -1;
 	m->fresh[h] = keep && !es->inherit;
 	return 0;
 }
@@ -375,24 +384,15 @@ int mpx_read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 	for (int h = 0; h < es->nhw; h++) {
 		if (es->hw[h].fd < 0)
 			continue;
-		if (cached && !m->fresh[h] && cache_read(m, es, h, !m->running) < 0) {
+		uint64_t b[3];	/* no cache (out of memory): read into b */
+		const uint64_t *v = cached ? &m->raw[3 * h] : b;
+		if (cached ? !m->fresh[h] && cache_read(m, es, h, !m->running) < 0 : counter_read(es, h, b) < 0) {
 			ret = PAPI_ESYS;
 			break;
 		}
-		if (cached) {
-			cnt[h] = m->raw[3 * h];
-			en[h] = m->raw[3 * h + 1];
-			run[h] = m->raw[3 * h + 2];
-			continue;
-		}
-		uint64_t b[4];	/* no cache (out of memory): read */
-		if (sys->read(es->hw[h].fd, b, sizeof b) != (ssize_t)sizeof b) {
-			ret = PAPI_ESYS;
-			break;
-		}
-		cnt[h] = b[3];
-		en[h] = b[1];
-		run[h] = b[2];
+		cnt[h] = v[0];
+		en[h] = v[1];
+		run[h] = v[2];
 	}
 	if (locked)
 		pthread_mutex_unlock(&rot.lock);
