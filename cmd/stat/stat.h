@@ -236,7 +236,6 @@ struct st {
 				 * target has a part in every row) */
 	long long *rowcur;	/* [nrows][nev]: the last reading's totals per row */
 	int multiplexed;	/* counters were opened as separate groups */
-	int tracing;		/* --per-thread of a command: its tasks followed (trace.c) */
 	int trace_failed;	/* a task of it could not be counted: the command was killed */
 	struct st_run *runs;
 	int nruns;

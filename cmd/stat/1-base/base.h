@@ -62,6 +62,9 @@ extern const char *const st_time_names[T_COUNT];
 extern const char *const st_role_names[ROLE_COUNT];
 /* The word of an aggregation (enum st_aggr): "cpu", "core", ... */
 const char *st_aggr_name(int aggr);
+/* Whether --per-thread counts a command's threads and processes each apart
+ * (following them with ptrace, 3-count/trace.c). */
+int st_trace_wanted(const struct st *s);
 /* Whether --per-cputype shows event e split: a row per core type it counts
  * on (two or more), then their sum. */
 int st_split(const struct st *s, const struct st_event *e);

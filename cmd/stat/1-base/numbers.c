@@ -125,6 +125,11 @@ void st_stats_whole(struct st_stats *t)
 	t->max = cli_round(t->max);
 }
 
+int st_trace_wanted(const struct st *s)
+{
+	return s->o.aggr == AGGR_THREAD && s->o.cmd && !s->o.system_wide;
+}
+
 int st_split(const struct st *s, const struct st_event *e)
 {
 	return s->o.aggr == AGGR_CPUTYPE && e->avail && e->cidx == 0 && __builtin_popcount(e->types) >= 2;

@@ -32,11 +32,10 @@ int st_cpus_targets(struct st *s);
 int st_sets_retarget(struct st *s, int target, pid_t tid);
 /* Sum every target's counts into val[nev] (and en/run when not NULL). 0 or -1. */
 int st_sets_read(struct st *s, long long *val, uint64_t *en, uint64_t *run);
-/* The counts of target t alone. 0 or -1. */
-int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run);
-/* --per-cputype: the same, and each event's part on each core type (row)
- * added into parts[nrows][nev], read at once; sets ev[].types. 0 or -1. */
-int st_sets_read_types(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts);
+/* The counts of target t alone; with parts (--per-cputype) also each
+ * event's part on each core type (row) added into parts[nrows][nev], read
+ * at once, and ev[].types set. 0 or -1. */
+int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts);
 /* Start counting on every set (attach mode, system-wide). 0 or -1. */
 int st_sets_start(struct st *s);
 /* Start (from zero) and stop the sets of the other components: around
@@ -73,8 +72,6 @@ void st_rows_free(struct st *s);
 pid_t st_tgid(pid_t tid);
 
 /* trace.c: --per-thread with a command */
-/* Whether the command's threads and processes are each counted apart. */
-int st_trace_wanted(const struct st *s);
 /* Follow the command pid, not yet exec'd, with ptrace: each task it starts
  * gets counters of its own. 0, or -1 after a message (ptrace refused). */
 int st_trace_begin(struct st *s, pid_t pid);

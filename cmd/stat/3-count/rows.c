@@ -138,7 +138,7 @@ static int rows_read(struct st *s, long long *tot, uint64_t *en, uint64_t *run, 
 		memset(run, 0, (size_t)s->nrows * (size_t)nev * sizeof *run);
 	}
 	for (int t = 0; t < s->ntargets; t++) {
-		if ((types ? st_sets_read_types(s, t, v, e, r, tot) : st_sets_read_target(s, t, v, e, r)) < 0)
+		if (st_sets_read_target(s, t, v, e, r, types ? tot : NULL) < 0)
 			return -1;
 		/* a target's part on each type is in every row: its times too */
 		for (int w = types ? 0 : s->tg_row[t]; w < (types ? s->nrows : s->tg_row[t] + 1); w++)

@@ -170,7 +170,7 @@ static void wait_loop(struct st *s, pid_t pid, int64_t t0, struct waited *w)
 			break;		/* attached: stop counting, leave the targets alone */
 		if (pid > 0) {
 			st_sigchld_clear();
-			if (s->tracing ? st_trace_reap(s, pid, &w->status, &w->ru) > 0
+			if (st_trace_wanted(s) ? st_trace_reap(s, pid, &w->status, &w->ru) > 0
 				       : wait4(pid, &w->status, WNOHANG, &w->ru) == pid)
 				break;
 		} else if (live == 0 && !s->o.system_wide) {

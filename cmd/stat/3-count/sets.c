@@ -83,7 +83,7 @@ static struct es_target set_target(const struct st *s, const struct st_target *t
 		.cgroup = cg && *cg ? cg : NULL,
 		.tid = t->tid, .cpu = t->cpu,
 		/* a CPU is counted whole, whoever runs there: nothing to inherit */
-		.inherit = t->cpu < 0 && !s->o.no_inherit && !s->tracing,
+		.inherit = t->cpu < 0 && !s->o.no_inherit && !st_trace_wanted(s),
 		.enable_on_exec = t->enable_on_exec,
 		.multiplex = b == 0 && s->multiplexed,
 		.one_group = b > 0,
@@ -514,17 +514,7 @@ static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64
 	return 0;
 }
 
-int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run)
-{
-	for (int i = 0; i < s->nev; i++) {
-		val[i] = 0;
-		if (en)
-			en[i] = run[i] = 0;
-	}
-	return read_target(s, t, val, en, run, NULL);
-}
-
-int st_sets_read_types(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts)
+int st_sets_read_target(struct st *s, int t, long long *val, uint64_t *en, uint64_t *run, long long *parts)
 {
 	for (int i = 0; i < s->nev; i++) {
 		val[i] = 0;

@@ -28,11 +28,6 @@
 static const long trace_opts = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
 			       PTRACE_O_TRACEEXIT;
 
-int st_trace_wanted(const struct st *s)
-{
-	return s->o.aggr == AGGR_THREAD && s->o.cmd && !s->o.system_wide;
-}
-
 int st_trace_begin(struct st *s, pid_t pid)
 {
 	if (ptrace(PTRACE_SEIZE, pid, 0, trace_opts) < 0)
@@ -40,7 +35,6 @@ int st_trace_begin(struct st *s, pid_t pid)
 				 "which this system refuses: %s%s", strerror(errno),
 				 errno == EPERM ? " (a security policy such as Yama's ptrace_scope 3, or a "
 						  "container's seccomp profile)" : ""), -1;
-	s->tracing = 1;
 	return 0;
 }
 
