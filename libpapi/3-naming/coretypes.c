@@ -35,6 +35,22 @@ static int core_named(const char *name)
 	return -1;
 }
 
+/* The kernel names of every core PMU the kernel has, "a, b", into buf:
+ * how many. */
+static int core_list(char *buf, size_t len)
+{
+	int n = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (p->pfm_type == PFM_PMU_TYPE_CORE && p->kernel_type >= 0) {
+			size_t l = strlen(buf);
+			snprintf(buf + l, len - l, "%s%s", n++ ? ", " : "", p->kernel_name);
+		}
+	}
+	return n;
+}
+
 /* Why a CPU whose n core PMUs are names is no hybrid: PAPI_ENOSUPP. */
 static int no_hybrid(int n, const char *names, char *why, size_t len)
 {
@@ -63,15 +79,8 @@ int coretype_select(const char *type, char *why, size_t len)
 		snprintf(why, len, "the preset tables are loaded already");
 		return PAPI_EISRUN;
 	}
-	int i = core_named(type), n = 0;
-	char names[160] = "";
-	for (int k = 0; k < pmu_count(); k++) {
-		const struct pmu *p = pmu_get(k);
-		if (p->pfm_type == PFM_PMU_TYPE_CORE && p->kernel_type >= 0) {
-			size_t l = strlen(names);
-			snprintf(names + l, sizeof names - l, "%s%s", n++ ? ", " : "", p->kernel_name);
-		}
-	}
+	char names[160];
+	int i = core_named(type), n = core_list(names, sizeof names);
 	if (n < 2)
 		return no_hybrid(n, names, why, len);
 	if (i < 0) {
@@ -240,17 +249,11 @@ void coretype_cover(const struct ct_pass *pass, int n, unsigned types, char *out
 /* coretype_list: see naming.h. */
 int coretype_list(const char **names, int max, char *why, size_t len)
 {
-	int n = 0, all = 0;
-	char list[160] = "";
-	for (int i = 0; i < pmu_count(); i++) {
-		const struct pmu *p = pmu_get(i);
-		if (p->pfm_type != PFM_PMU_TYPE_CORE || p->kernel_type < 0)
-			continue;
-		size_t l = strlen(list);
-		snprintf(list + l, sizeof list - l, "%s%s", all++ ? ", " : "", p->kernel_name);
-		if (counts_on(p) && n < max)
-			names[n++] = p->kernel_name;
-	}
+	char list[160];
+	int n = 0, all = core_list(list, sizeof list);
+	for (int i = 0; i < pmu_count(); i++)
+		if (counts_on(pmu_get(i)) && n < max)
+			names[n++] = pmu_get(i)->kernel_name;
 	if (all < 2)
 		return no_hybrid(all, list, why, len);
 	if (n < 2) {

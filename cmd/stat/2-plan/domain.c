@@ -43,8 +43,8 @@ int st_domain_choose(struct st *s)
 int st_cputype_choose(const struct st *s)
 {
 	char why[256];
-	const char *names[8];
-	if (s->o.aggr == AGGR_CPUTYPE && coretype_list(names, 8, why, sizeof why) < 0)
+	const char *names[ST_MAX_CPUTYPES];
+	if (s->o.aggr == AGGR_CPUTYPE && coretype_list(names, ST_MAX_CPUTYPES, why, sizeof why) < 0)
 		return cli_error("stat", "--per-cputype: %s", why), -1;
 	if (!s->o.cputype || coretype_select(s->o.cputype, why, sizeof why) == PAPI_OK)
 		return 0;
