@@ -88,6 +88,15 @@ EVS=perf::TASK-CLOCK,perf::PAGE-FAULTS
 	run -2 papi stat --report -j -x, run.json
 	run -2 papi stat --report --save x.json run.json
 	run -2 papi stat --save x.json --diff run.json run.json
+	# every mode that reads files refuses the options that shape a count alike
+	for opt in --topdown --strict --no-multiplex "--cputype core" "-G x" "--domain user"; do
+		run -2 papi stat --report $opt run.json
+		[[ "$output" == *"--report reads a file: it takes only"* ]] || { echo "--report $opt: $output"; false; }
+		run -2 papi stat --diff $opt run.json run.json
+		[[ "$output" == *"--diff reads files: it takes only"* ]] || { echo "--diff $opt: $output"; false; }
+		run -2 papi stat --merge $opt run.json
+		[[ "$output" == *"--merge reads files: it takes only"* ]] || { echo "--merge $opt: $output"; false; }
+	done
 }
 
 @test "--report: files that are not a saved run exit 1 and say what is wrong" {

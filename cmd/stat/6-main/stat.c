@@ -165,6 +165,15 @@ static int parse_ids(const char *arg, pid_t **ids, int *n, const char *what)
 		return cli_usage("stat", "%s needs at least one id", what), -1;
 	return 0;
 }
+/* Whether an option that shapes a count (what, how, how long) was given. */
+static int shapes_count(const struct st *s, int attach, int kill_after)
+{
+	return s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr ||
+	       s->o.ncgroups || s->o.repeat > 1 || s->o.interval_ms || s->o.interval_count ||
+	       s->o.delay_ms || s->o.per_rank || s->o.timeout_ms || kill_after || s->o.merge_wait_ms ||
+	       s->o.cputype || s->o.domain || s->o.no_inherit || s->o.no_multiplex || s->o.strict;
+}
+
 static int parse(struct st *s, int argc, char **argv)
 {
 	struct cli_ctx c;
@@ -286,38 +295,20 @@ static int parse(struct st *s, int argc, char **argv)
 	int attach = s->o.npids || s->o.ntids;
 	if ((s->o.diff || s->o.report || s->o.merge || s->o.per_rank) && s->o.save_path)
 		return cli_usage("stat", "--save keeps a run's report: not with --report, --diff, --merge or --per-rank"), -1;
-	if (s->o.diff) {
-		if (s->o.merge || s->o.ncmd != 2)
+	/* The modes that read saved files take their operands, -j, -x and -o,
+	 * and what each names, but no option that shapes a count. */
+	if (s->o.diff || s->o.report || s->o.merge) {
+		const char *only = s->o.diff ? "--diff reads files: it takes only -j, -x and -o"
+				   : s->o.report ? "--report reads a file: it takes only -j, -x, -o and --plot"
+				   : "--merge reads files: it takes only -j, -x, -o, --job and --plot";
+		if (s->o.diff && (s->o.merge || s->o.ncmd != 2))
 			return cli_usage("stat", "--diff compares two saved runs: BASE.json NEW.json"), -1;
-		if (s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr || s->o.job ||
-		    s->o.ncgroups ||
-		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.plot_path ||
-		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
-			return cli_usage("stat", "--diff reads files: it takes only -j, -x and -o"), -1;
-		if (s->o.json && s->o.sep)
-			return cli_usage("stat", "--json and -x cannot be used together"), -1;
-		return 0;
-	}
-	if (s->o.report) {
-		if (s->o.merge || s->o.diff || s->o.ncmd != 1)
+		if (s->o.report && (s->o.merge || s->o.ncmd != 1))
 			return cli_usage("stat", "--report prints one saved run again: RUN.json"), -1;
-		if (s->nev || s->o.ngroups || attach || s->o.system_wide || s->o.aggr || s->o.job ||
-		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank || s->o.timeout_ms || kill_after ||
-		    s->o.merge_wait_ms || s->o.interval_count || s->o.delay_ms || s->o.domain ||
-		    s->o.no_inherit || s->o.no_multiplex || s->o.strict)
-			return cli_usage("stat", "--report reads a file: it takes only -j, -x, -o and --plot"), -1;
-		if (s->o.json && s->o.sep)
-			return cli_usage("stat", "--json and -x cannot be used together"), -1;
-		return 0;
-	}
-	if (s->o.merge) {
-		if (s->o.ncmd == 0)
+		if (s->o.merge && s->o.ncmd == 0)
 			return cli_usage("stat", "--merge needs the per-rank files or their directories"), -1;
-		if (s->nev || s->o.ngroups || s->o.topdown || attach || s->o.system_wide || s->o.aggr ||
-		    s->o.ncgroups ||
-		    s->o.repeat > 1 || s->o.interval_ms || s->o.per_rank ||
-		    s->o.timeout_ms || kill_after || s->o.merge_wait_ms || s->o.cputype)
-			return cli_usage("stat", "--merge reads files: it takes only -j, -x, -o, --job and --plot"), -1;
+		if (shapes_count(s, attach, kill_after) || (s->o.job && !s->o.merge) || (s->o.plot_path && s->o.diff))
+			return cli_usage("stat", "%s", only), -1;
 		if (s->o.json && s->o.sep)
 			return cli_usage("stat", "--json and -x cannot be used together"), -1;
 		return 0;
