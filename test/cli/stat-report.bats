@@ -200,6 +200,14 @@ share() {
 	share run.json perf::PAGE-FAULTS 0 > never.json
 	run -0 --separate-stderr papi stat --report never.json
 	grep -Eq '<not counted> perf::PAGE-FAULTS(:u)?' <<<"$stderr"
+	# a --per-* row is flagged by the same rule, with what it counted
+	run -0 papi stat --per-thread -j -o rows.json -e perf::PAGE-FAULTS "$WORK" touch 3000
+	jq '.rows[0].events[0].time_running = (.rows[0].events[0].time_enabled * 50 / 1000 | floor)' rows.json > low.json
+	v=$(jq '.rows[0].events[0].value' low.json)
+	seen=$(jq '.rows[0].events[0] | (.value * .time_running / .time_enabled + 0.5 | floor)' low.json)
+	run -0 --separate-stderr papi stat --report low.json
+	grep -Eq "^[^ ]+-[0-9]+ +$v +perf::PAGE-FAULTS(:u)? +\(counted 5\.00% of the time, scaled: an extrapolation of $seen counted\)$" <<<"$stderr" ||
+		{ echo "$stderr"; false; }
 }
 
 @test "--per-thread rows carry their own time enabled, running and share in CSV and JSON" {

@@ -50,7 +50,9 @@ double st_running_pct(const struct st_event *e);
 /* Whether e's count is an extrapolation: cli_low_share's rule (multiplexed
  * below CLI_LOW_SHARE); the reports then add what was really counted. */
 int st_low_share(const struct st_event *e);
-/* What e really counted per run: its mean scaled back by running/enabled. */
+/* What a count of mean really counted: scaled back by running/enabled
+ * (the kernel's times), rounded; 0 without times. st_counted: e's, per run. */
+double st_seen(double mean, uint64_t en, uint64_t run);
 double st_counted(const struct st_event *e);
 /* sum over the runs (of a time) as the mean per run, rounded. */
 long long st_per_run(const struct st *s, uint64_t sum);

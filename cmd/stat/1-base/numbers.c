@@ -104,9 +104,14 @@ int st_low_share(const struct st_event *e)
 	return cli_low_share((double)e->en, (double)e->run);
 }
 
+double st_seen(double mean, uint64_t en, uint64_t run)
+{
+	return en ? floor(mean * ((double)run / (double)en) + 0.5) : 0;
+}
+
 double st_counted(const struct st_event *e)
 {
-	return e->en ? floor(e->t.mean * ((double)e->run / (double)e->en) + 0.5) : 0;
+	return st_seen(e->t.mean, e->en, e->run);
 }
 
 /* Counts, times and their statistics are per run: with -r N the mean over

@@ -230,6 +230,22 @@ static void domain_human(const struct st *s, FILE *f)
 		fputc('\n', f);
 }
 
+/* The share of a count's enabled time its counter ran (en, run: the
+ * kernel's times; mean: the count), after the value when it is not the
+ * whole; below a tenth (cli_low_share) with what was really counted. */
+static void share_note(FILE *f, const struct st_event *e, uint64_t en, uint64_t run, double mean)
+{
+	double pct = en ? 100.0 * (double)run / (double)en : 0;
+	double seen = st_seen(mean, en, run);
+	if (cli_low_share((double)en, (double)run) && e->is_time)	/* an extrapolation: say what was seen */
+		fprintf(f, "  (counted %.2f%% of the time, scaled: an extrapolation of %.3f ms counted)", pct,
+			seen / 1e6);
+	else if (cli_low_share((double)en, (double)run))
+		fprintf(f, "  (counted %.2f%% of the time, scaled: an extrapolation of %.0f counted)", pct, seen);
+	else if (en && pct < 99.995)
+		fprintf(f, "  (counted %.2f%% of the time, scaled)", pct);
+}
+
 /* ------------------------------------------------------------------ --per-* rows */
 /* The width of the rows' label column: 14, or the longest label (a
  * thread's "name-tid", a cgroup's path). */
@@ -252,30 +268,36 @@ static void row_label(const struct st *s, FILE *f, const struct st_row *w)
 		fprintf(f, "%-*s", row_width(s), w->label);
 }
 
-/* --per-cputype: event i's line of its sum over the core types, "all",
- * with the DEFAULT metrics of the totals. */
-static void sum_line(const struct st *s, FILE *f, int i)
+/* Event i's line of row (NULL: the totals, "all", as --per-cputype ends
+ * an event with): its value, the DEFAULT metrics shown beside it, the
+ * spread over the runs and the share of the time it was counted. */
+static void row_line(const struct st *s, FILE *f, int i, const struct st_row *row)
 {
 	const struct st_event *e = &s->ev[i];
+	const struct st_stats t = row ? row->t[i] : e->t;
+	uint64_t en = row ? row->en[i] : e->en, run = row ? row->run[i] : e->run;
 	char val[64];
-	fprintf(f, "%-*s", row_width(s), "all");
-	if (e->nc) {
+	if (row)
+		row_label(s, f, row);
+	else
+		fprintf(f, "%-*s", row_width(s), "all");
+	if (row ? run == 0 && en > 0 : e->nc != NULL) {
 		fprintf(f, " %21s %s\n", "<not counted>", st_label(e));
 		return;
 	}
-	human_value(f, e, e->t.mean);
+	human_value(f, e, t.mean);
 	fprintf(f, " %-24s", st_label(e));
 	for (int k = 0; k < s->nmet; k++) {
 		const struct st_metric *m = &s->met[k];
-		if (!m->grp->dflt || m->line != i || !m->t.n)
+		const struct st_stats mt = row ? row->mt[k] : m->t;
+		if (!m->grp->dflt || m->line != i || !mt.n)
 			continue;
-		st_metric_format(val, sizeof val, m->t.mean, m->def);
+		st_metric_format(val, sizeof val, mt.mean, m->def);
 		fprintf(f, "  # %s%s%s", val, *m->def->desc ? " " : "", m->def->desc);
 	}
 	if (s->nruns > 1)
-		fprintf(f, "  (± %.2f%%)", e->t.mean ? 100 * e->t.stddev / fabs(e->t.mean) : 0);
-	if (e->en && e->run < e->en)
-		fprintf(f, "  (counted %.2f%% of the time, scaled)", st_running_pct(e));
+		fprintf(f, "  (± %.2f%%)", t.mean ? 100 * t.stddev / fabs(t.mean) : 0);
+	share_note(f, e, en, run, t.mean);
 	fputc('\n', f);
 }
 
@@ -294,7 +316,7 @@ static void rows_human(const struct st *s, FILE *f)
 			continue;
 		}
 		if (types && !st_split(s, e)) {
-			sum_line(s, f, i);
+			row_line(s, f, i, NULL);
 			continue;
 		}
 		if (e->cidx > 0) {	/* another component's: counted once, not by row */
@@ -303,34 +325,10 @@ static void rows_human(const struct st *s, FILE *f)
 			fprintf(f, " %s\n", st_label(e));
 			continue;
 		}
-		for (int w = 0; w < s->nrows; w++) {
-			const struct st_row *row = &s->rows[w];
-			const struct st_stats t = row->t[i];
-			row_label(s, f, row);
-			if (row->run[i] == 0 && row->en[i] > 0) {
-				fprintf(f, " %21s %s\n", "<not counted>", st_label(e));
-				continue;
-			}
-			human_value(f, e, t.mean);
-			fprintf(f, " %-24s", st_label(e));
-			for (int k = 0; k < nm; k++) {
-				const struct st_stats mt = row->mt[k];
-				if (!m[k].grp->dflt || m[k].line != i)
-					continue;
-				if (!mt.n)
-					continue;
-				st_metric_format(val, sizeof val, mt.mean, m[k].def);
-				fprintf(f, "  # %s%s%s", val, *m[k].def->desc ? " " : "", m[k].def->desc);
-			}
-			if (s->nruns > 1)
-				fprintf(f, "  (± %.2f%%)", t.mean ? 100 * t.stddev / fabs(t.mean) : 0);
-			if (row->en[i] && row->run[i] < row->en[i])
-				fprintf(f, "  (counted %.2f%% of the time, scaled)",
-					100.0 * (double)row->run[i] / (double)row->en[i]);
-			fputc('\n', f);
-		}
+		for (int w = 0; w < s->nrows; w++)
+			row_line(s, f, i, &s->rows[w]);
 		if (types)
-			sum_line(s, f, i);
+			row_line(s, f, i, NULL);
 	}
 	/* the -g groups' metrics, row by row */
 	const struct st_group *cur = NULL;
@@ -348,7 +346,8 @@ static void rows_human(const struct st *s, FILE *f)
 		if (types) {
 			if (m[k].t.n)
 				st_metric_format(val, sizeof val, m[k].t.mean, m[k].def);
-			fprintf(f, "%-14s %21s %s\n", "all", m[k].t.n ? val : "<not computed>", m[k].def->name);
+			fprintf(f, "%-*s %21s %s\n", row_width(s), "all", m[k].t.n ? val : "<not computed>",
+				m[k].def->name);
 		}
 	}
 }
@@ -388,15 +387,7 @@ void st_text_report(const struct st *s, FILE *f)
 		for (int k = 0; k < nm; k++)
 			if (m[k].grp->dflt && m[k].line == i)
 				human_metric(f, st_label(e), &m[k]);
-		double pct = st_running_pct(e);
-		if (st_low_share(e) && e->is_time)	/* an extrapolation: say what was seen */
-			fprintf(f, "  (counted %.2f%% of the time, scaled: an extrapolation of %.3f ms counted)",
-				pct, st_counted(e) / 1e6);
-		else if (st_low_share(e))
-			fprintf(f, "  (counted %.2f%% of the time, scaled: an extrapolation of %.0f counted)",
-				pct, st_counted(e));
-		else if (e->en && pct < 99.995)
-			fprintf(f, "  (counted %.2f%% of the time, scaled)", pct);
+		share_note(f, e, e->en, e->run, t.mean);
 		fputc('\n', f);
 	}
 	/* Each distinct reason once, with the events it concerns. */
