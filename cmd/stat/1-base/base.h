@@ -45,6 +45,9 @@ double st_run_time(const struct st_run *r, int which);
 /* Run r's status as an exit status: the command's, 128+N when signal N
  * killed it; -1 when there is none (attach mode). */
 int st_run_code(const struct st_run *r);
+/* The run papi stat exits with: the last that failed, else the last (-1
+ * without runs). */
+int st_status_run(const struct st *s);
 /* Percentage of the enabled time the event was really counting. */
 double st_running_pct(const struct st_event *e);
 /* Whether e's count is an extrapolation: cli_low_share's rule (multiplexed

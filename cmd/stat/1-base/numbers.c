@@ -78,6 +78,16 @@ int st_run_code(const struct st_run *r)
 	return WIFSIGNALED(r->status) ? 128 + WTERMSIG(r->status) : WEXITSTATUS(r->status);
 }
 
+/* With -r, a run that failed must not hide behind later ones that did not:
+ * a test suite that failed once is a failure. */
+int st_status_run(const struct st *s)
+{
+	for (int r = s->nruns - 1; r >= 0; r--)
+		if (st_run_code(&s->runs[r]) > 0)
+			return r;
+	return s->nruns - 1;
+}
+
 static const char *const aggr_names[] = {
 	[AGGR_NONE] = "none", [AGGR_CPU] = "cpu", [AGGR_CORE] = "core", [AGGR_SOCKET] = "socket",
 	[AGGR_NODE] = "node", [AGGR_THREAD] = "thread", [AGGR_PROCESS] = "process",

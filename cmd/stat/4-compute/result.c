@@ -25,16 +25,6 @@ static void event_stats(const struct st *s, const struct st_event *e, struct st_
 	st_stats(v, s->nruns, o);
 }
 
-/* With -r, a run that failed must not hide behind later ones that did not:
- * a test suite that failed once is a failure. */
-static int status_run(const struct st *s)
-{
-	for (int r = s->nruns - 1; r >= 0; r--)
-		if (st_run_code(&s->runs[r]) > 0)
-			return r;
-	return s->nruns - 1;
-}
-
 static const char *not_counted(const struct st *s, const struct st_event *e)
 {
 	int r = 0;
@@ -106,7 +96,7 @@ int st_compute(struct st *s)
 		if (how && !(s->brace_how[g] = strdup(how)))
 			return cli_error("stat", "out of memory"), -1;
 	}
-	s->status_run = status_run(s);
+	s->status_run = st_status_run(s);
 	s->exit_code = s->o.cmd && s->status_run >= 0 ? st_run_code(&s->runs[s->status_run]) : 0;
 	if (st_metrics_compute(s) < 0 || st_rows_compute(s) < 0)
 		return cli_error("stat", "out of memory"), -1;

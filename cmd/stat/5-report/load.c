@@ -204,13 +204,7 @@ static int load_runs(struct st *s, json_t *r)
 		if ((s->has_time[w] = vals && n > 0))
 			st_stats(v, n, &s->times[w]);
 	}
-	/* as compute chooses it: the last run that failed, else the last */
-	s->status_run = n - 1;
-	for (int k = n - 1; k >= 0; k--)
-		if (st_run_code(&s->runs[k]) > 0) {
-			s->status_run = k;
-			break;
-		}
+	s->status_run = st_status_run(s);	/* as compute chooses it */
 	s->exit_code = (int)num(r, "exit_status", "the report", 0, 255, 0, 0, &err);
 	return err;
 }
