@@ -38,6 +38,8 @@ struct gparse {
 	int in_groups;		/* a group came since the last CPU line */
 	struct mgroup *g;	/* the group being read */
 	int g_bad;		/* it had a problem: drop it at its end */
+	const char *only;	/* NULL, or the one group name to read (any case) */
+	int skip;		/* inside a group of another name: its rows are passed over */
 };
 
 static void g_err(struct gparse *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -176,6 +178,9 @@ static void group_begin(struct gparse *p, const char *name, const char *desc, ch
 {
 	group_end(p);
 	p->in_groups = 1;
+	p->skip = p->only && strcasecmp(name, p->only) != 0;
+	if (p->skip)
+		return;
 	struct mgroup *g = calloc(1, sizeof *g);
 	if (!g || !(g->name = strdup(name)) || !(g->file = strdup(p->path)) ||
 	    (desc && *desc && !(g->desc = strdup(desc))) || (cpus && !(g->cpus = strv_dup(cpus)))) {
@@ -321,6 +326,7 @@ static const char *field(char **f, int n, int i)
 static void cpu_line(struct gparse *p, char **f, int n)
 {
 	group_end(p);
+	p->skip = 0;
 	if (p->in_groups || !p->cpus) {
 		strv_free(p->cpus);
 		p->cpus = calloc(1, sizeof *p->cpus);
@@ -361,6 +367,8 @@ static void file_row(struct gparse *p, char **f, int n)
 			if (n > 3)
 				g_err(p, "group %s: unexpected field '%s' (GROUP,name,description)", f[1], f[3]);
 		}
+	} else if (p->skip) {
+		return;		/* a row of a group not asked for, unread */
 	} else if (!strcmp(cmd, "EVENT")) {
 		if (n < 3 || !*f[1] || !*f[2]) {
 			if (in_group(p, "EVENT"))
@@ -402,6 +410,8 @@ static void csv_row(struct gparse *p, char **f, int n)
 		free(copy);
 		return;
 	}
+	if (p->skip)
+		return;
 	if (!p->g) {
 		g_err(p, "%s row outside a group (a 'group' row comes first)", kind);
 		return;
@@ -452,16 +462,23 @@ static void on_bad(void *ctx, int line, const char *msg)
 		p->g_bad = 1;
 }
 
-/* mgroups_parse: see naming.h. */
-int mgroups_parse(const char *path, const char *text, size_t len, const struct mgroup_sink *sink,
-		  struct msgs *errs)
+/* Parse text as mgroups_parse does; with only, just the groups of that name. */
+static int parse_groups(const char *path, const char *text, size_t len, const struct mgroup_sink *sink,
+			struct msgs *errs, const char *only)
 {
-	struct gparse p = { .path = path, .sink = sink, .errs = errs };
+	struct gparse p = { .path = path, .sink = sink, .errs = errs, .only = only };
 	struct deffile_lines_cb cb = { on_row, on_bad, &p };
 	int r = deffile_lines(text, len, &cb);
 	group_end(&p);
 	strv_free(p.cpus);
 	return r != PAPI_OK ? r : p.nerr;
+}
+
+/* mgroups_parse: see naming.h. */
+int mgroups_parse(const char *path, const char *text, size_t len, const struct mgroup_sink *sink,
+		  struct msgs *errs)
+{
+	return parse_groups(path, text, len, sink, errs, NULL);
 }
 
 /* mgroups_text_is_groups: see naming.h. */
@@ -527,41 +544,164 @@ void mgroup_write(FILE *f, const struct mgroup *g)
 }
 
 /* ------------------------------------------------------------------ the loaded groups */
-static pthread_mutex_t mg_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int mg_loaded;
-static struct mgroup **mg;
-static int nmg, capmg;
-static struct msgs mg_errs;
-static int mg_user_from;	/* mg[i] with i >= this came from PAPI_USER_GROUPS_FILE */
+/* A list of groups as they load; the user's flag is set on each it takes. */
+struct glist {
+	struct mgroup **v;
+	int n, cap;
+	int user;		/* the groups now loading come from PAPI_USER_GROUPS_FILE */
+};
 
 static int keep(void *ctx, struct mgroup *g, char *why, size_t len)
 {
-	(void)ctx;
-	if (nmg == capmg) {
-		int cap = capmg ? 2 * capmg : 64;
-		struct mgroup **n = realloc(mg, (size_t)cap * sizeof *n);
+	struct glist *l = ctx;
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 64;
+		struct mgroup **n = realloc(l->v, (size_t)cap * sizeof *n);
 		if (!n) {
 			snprintf(why, len, "out of memory");
 			return PAPI_ENOMEM;
 		}
-		mg = n;
-		capmg = cap;
+		l->v = n;
+		l->cap = cap;
 	}
-	mg[nmg++] = g;
+	g->user = l->user;
+	l->v[l->n++] = g;
 	return PAPI_OK;
 }
+
+static void glist_free(struct glist *l)
+{
+	for (int i = 0; i < l->n; i++)
+		mgroup_free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+/* Is line (of a group file) a GROUP line whose name is plainly another
+ * than name? Unquoted, trimmed as CSV trims it. */
+static int other_group(const char *line, size_t len, const char *name)
+{
+	if (len < 6 || strncmp(line, "GROUP,", 6))
+		return 0;
+	const char *b = line + 6, *end = line + len;
+	const char *e = memchr(b, ',', (size_t)(end - b));
+	if (!e)
+		e = end;
+	while (b < e && (*b == ' ' || *b == '\t'))
+		b++;
+	while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	if (memchr(b, '"', (size_t)(e - b)))
+		return 0;
+	return (size_t)(e - b) != strlen(name) || strncasecmp(b, name, (size_t)(e - b)) != 0;
+}
+
+/* A copy of a built-in group file without the EVENT, METRIC and comment
+ * lines of the groups not called name (each leaves its newline, so that
+ * the lines keep their numbers): reading one group parses a third of the
+ * file. *found: whether a GROUP line may name it. NULL when out of memory. */
+static char *only_lines(const char *text, const char *name, int *found)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+	if (!out)
+		return NULL;
+	int other = 0;
+	*found = 0;
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		int drop = 0;
+		if (!strncmp(p, "GROUP,", 6) || !strncmp(p, "CPU", 3)) {
+			other = other_group(p, len, name);
+			*found |= !other && p[0] == 'G';
+		} else {
+			drop = other && (!strncmp(p, "EVENT,", 6) || !strncmp(p, "METRIC,", 7) || *p == '#');
+		}
+		if (!drop) {
+			memcpy(o, p, len);
+			o += len;
+		}
+		if (nl)
+			*o++ = '\n';
+		p += len + (nl != NULL);
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The built-in group files, then PAPI_USER_GROUPS_FILE, into l; with only,
+ * just the groups of that name. Problems go to errs. */
+static void load_into(struct glist *l, struct msgs *errs, const char *only)
+{
+	struct mgroup_sink s = { keep, l };
+	for (int i = 0; i < groups_files_count; i++) {
+		const struct events_file *f = &groups_files[i];
+		if (!only) {
+			parse_groups(f->path, f->text, strlen(f->text), &s, errs, NULL);
+		} else {
+			int found = 1;
+			char *t = only_lines(f->text, only, &found);
+			if (found)
+				parse_groups(f->path, t ? t : f->text, strlen(t ? t : f->text), &s, errs, only);
+			free(t);
+		}
+	}
+	const char *user = getenv("PAPI_USER_GROUPS_FILE");
+	if (!user || !*user)
+		return;
+	char *text;
+	size_t len;
+	int r = deffile_read(user, &text, &len);
+	if (r != PAPI_OK) {
+		msgs_add(errs, "PAPI_USER_GROUPS_FILE=%s: cannot read: %s", user,
+			 r == PAPI_ESYS ? strerror(errno) : PAPI_strerror(r));
+		return;
+	}
+	l->user = 1;
+	parse_groups(user, text, len, &s, errs, only);
+	l->user = 0;
+	free(text);
+}
+
+static pthread_mutex_t mg_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int mg_loaded;
+static struct glist all;	/* every group, once mg_load has run */
+static struct msgs mg_errs;
+/* Before every group is loaded, mgroups_find reads only the groups of the
+ * name asked for (papi stat looks up DEFAULT at every start; reading all
+ * of them costs a few hundred allocations): the one it found for each name
+ * asked, kept until shutdown. */
+struct named {
+	char *name;
+	struct mgroup *g;	/* NULL when none applies */
+};
+static struct named *named;
+static int nnamed;
+static int on_shutdown;		/* mg_shutdown is registered for this initialization */
 
 static void mg_shutdown(void)
 {
 	pthread_mutex_lock(&mg_lock);
-	for (int i = 0; i < nmg; i++)
-		mgroup_free(mg[i]);
-	free(mg);
-	mg = NULL;
-	nmg = capmg = 0;
+	glist_free(&all);
 	msgs_free(&mg_errs);
+	for (int i = 0; i < nnamed; i++) {
+		free(named[i].name);
+		mgroup_free(named[i].g);
+	}
+	free(named);
+	named = NULL;
+	nnamed = 0;
+	on_shutdown = 0;
 	atomic_store(&mg_loaded, 0);
 	pthread_mutex_unlock(&mg_lock);
+}
+
+/* Have mg_shutdown run at PAPI_shutdown (lock held). */
+static void mg_register(void)
+{
+	if (!on_shutdown)
+		papi_on_shutdown(mg_shutdown);
+	on_shutdown = 1;
 }
 
 static void mg_load(void)
@@ -570,28 +710,10 @@ static void mg_load(void)
 		return;
 	pthread_mutex_lock(&mg_lock);
 	if (!atomic_load_explicit(&mg_loaded, memory_order_relaxed)) {
-		struct mgroup_sink s = { keep, NULL };
-		for (int i = 0; i < groups_files_count; i++) {
-			const struct events_file *f = &groups_files[i];
-			mgroups_parse(f->path, f->text, strlen(f->text), &s, &mg_errs);
-		}
-		mg_user_from = nmg;
-		const char *user = getenv("PAPI_USER_GROUPS_FILE");
-		if (user && *user) {
-			char *text;
-			size_t len;
-			int r = deffile_read(user, &text, &len);
-			if (r == PAPI_OK) {
-				mgroups_parse(user, text, len, &s, &mg_errs);
-				free(text);
-			} else {
-				msgs_add(&mg_errs, "PAPI_USER_GROUPS_FILE=%s: cannot read: %s", user,
-					 r == PAPI_ESYS ? strerror(errno) : PAPI_strerror(r));
-			}
-		}
+		load_into(&all, &mg_errs, NULL);
 		for (int i = 0; i < mg_errs.n; i++)
 			DBG("groups: %s", mg_errs.v[i]);
-		papi_on_shutdown(mg_shutdown);
+		mg_register();
 		atomic_store_explicit(&mg_loaded, 1, memory_order_release);
 	}
 	pthread_mutex_unlock(&mg_lock);
@@ -620,47 +742,87 @@ int mgroup_applies(const struct mgroup *g)
 
 /* The rank of a group among those of its name: the user's file first, then
  * groups for this machine's PMU, then generic ones; 0 when it does not apply. */
-static int rank(int i)
+static int rank(const struct mgroup *g)
 {
-	const struct mgroup *g = mg[i];
 	if (!mgroup_applies(g))
 		return 0;
-	return i >= mg_user_from ? 3 : g->cpus ? 2 : 1;
+	return g->user ? 3 : g->cpus ? 2 : 1;
 }
 
-/* mgroups_find: see naming.h. The last of the best rank wins. */
-const struct mgroup *mgroups_find(const char *name)
+/* The index in l of the group called name that applies here: the last of
+ * the best rank; -1 when none. */
+static int best_of(const struct glist *l, const char *name)
 {
-	mg_load();
 	int best = -1, br = 0;
-	for (int i = 0; i < nmg; i++) {
-		if (strcasecmp(mg[i]->name, name))
+	for (int i = 0; i < l->n; i++) {
+		if (strcasecmp(l->v[i]->name, name))
 			continue;
-		int r = rank(i);
+		int r = rank(l->v[i]);
 		if (r && r >= br) {
 			best = i;
 			br = r;
 		}
 	}
-	return best >= 0 ? mg[best] : NULL;
+	return best;
+}
+
+/* mgroups_find before every group is loaded: the groups of that name read
+ * alone, the best kept (lock held). */
+static const struct mgroup *find_alone(const char *name)
+{
+	for (int i = 0; i < nnamed; i++)
+		if (!strcasecmp(named[i].name, name))
+			return named[i].g;
+	struct named *n = realloc(named, (size_t)(nnamed + 1) * sizeof *n);
+	if (!n)
+		return NULL;
+	named = n;
+	struct glist l = { 0 };
+	struct msgs errs = { 0 };	/* told when every group loads */
+	load_into(&l, &errs, name);
+	msgs_free(&errs);
+	int b = best_of(&l, name);
+	struct mgroup *g = b >= 0 ? l.v[b] : NULL;
+	if (b >= 0)
+		l.v[b] = l.v[--l.n];
+	glist_free(&l);
+	if (!(named[nnamed].name = strdup(name))) {
+		mgroup_free(g);
+		return NULL;
+	}
+	named[nnamed++].g = g;
+	mg_register();
+	return g;
+}
+
+/* mgroups_find: see naming.h. The last of the best rank wins. */
+const struct mgroup *mgroups_find(const char *name)
+{
+	if (!atomic_load_explicit(&mg_loaded, memory_order_acquire)) {
+		pthread_mutex_lock(&mg_lock);
+		if (!atomic_load_explicit(&mg_loaded, memory_order_relaxed)) {
+			const struct mgroup *g = find_alone(name);
+			pthread_mutex_unlock(&mg_lock);
+			return g;
+		}
+		pthread_mutex_unlock(&mg_lock);
+	}
+	int b = best_of(&all, name);
+	return b >= 0 ? all.v[b] : NULL;
 }
 
 /* mgroups_all: see naming.h. */
 const struct mgroup *const *mgroups_all(int *n)
 {
 	mg_load();
-	*n = nmg;
-	return (const struct mgroup *const *)mg;
+	*n = all.n;
+	return (const struct mgroup *const *)all.v;
 }
 
 /* mgroup_is_user: see naming.h. */
 int mgroup_is_user(const struct mgroup *g)
 {
-	mg_load();
-	for (int i = mg_user_from; i < nmg; i++)
-		if (mg[i] == g)
-			return 1;
-	return 0;
+	return g->user;
 }
 
 /* mgroups_errors: see naming.h. */

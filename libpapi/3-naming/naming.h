@@ -405,6 +405,7 @@ struct mgroup {
 	struct mgroup_event ev[MGROUP_MAX_EVENTS];
 	int nmet;
 	struct mgroup_metric *met;
+	int user;		/* read from PAPI_USER_GROUPS_FILE (the loader sets it) */
 };
 struct mgroup_sink {
 	/* Take a complete, valid group (PAPI_OK: it is the sink's to free with
@@ -430,7 +431,11 @@ void mgroup_free(struct mgroup *g);
 const struct mgroup *const *mgroups_all(int *n);
 /* The group called name (any case) as it applies here: the user file's,
  * else one for a PMU of this machine, else the generic one; the last
- * defined among equals. NULL when none applies. */
+ * defined among equals. NULL when none applies. Before mgroups_all or
+ * mgroups_errors has loaded every group, it reads only the groups of that
+ * name (problems of the files are told by those two): the group it returns
+ * then is the same group, but not the same object, as theirs. Valid until
+ * PAPI_shutdown. */
 const struct mgroup *mgroups_find(const char *name);
 /* 1 when g is generic or names a PMU of this machine (libpfm4's core PMU
  * or another it detected). */

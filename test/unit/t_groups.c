@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -184,6 +185,51 @@ static void test_csv_and_roundtrip(void)
 	drop_all();
 }
 
+/* Before every group is loaded, mgroups_find reads only the groups of the
+ * name asked for: it finds for every name the group a full load finds
+ * (same file and line), and none where that finds none. */
+static void named_as_all(const char *how)
+{
+	char names[256][64];
+	char where[256][256];
+	int n = 0, same = 0;
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init (%s)", how);
+	int na;
+	const struct mgroup *const *all = mgroups_all(&na);
+	for (int i = 0; i < na && n < 255; i++) {
+		int dup = 0;
+		for (int k = 0; k < n; k++)
+			dup |= !strcasecmp(names[k], all[i]->name);
+		if (dup)
+			continue;
+		snprintf(names[n], sizeof names[n], "%s", all[i]->name);
+		const struct mgroup *g = mgroups_find(all[i]->name);
+		snprintf(where[n++], sizeof where[0], "%s:%d", g ? g->file : "none", g ? g->line : 0);
+	}
+	/* and a name no file defines, and one in another case */
+	snprintf(names[n], sizeof names[n], "NO_SUCH_GROUP");
+	snprintf(where[n++], sizeof where[0], "none:0");
+	snprintf(names[n], sizeof names[n], "default");
+	snprintf(where[n], sizeof where[0], "none:0");
+	for (int k = 0; k < n; k++)
+		if (!strcasecmp(names[k], "DEFAULT"))
+			memcpy(where[n], where[k], sizeof where[0]);
+	n++;
+	PAPI_shutdown();
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init again (%s)", how);
+	for (int k = 0; k < n; k++) {
+		const struct mgroup *g = mgroups_find(names[k]);
+		char w[256];
+		snprintf(w, sizeof w, "%s:%d", g ? g->file : "none", g ? g->line : 0);
+		if (!strcmp(w, where[k]) && (!g || g->nev > 0))
+			same++;
+		else
+			diag("%s: read alone %s, with every group %s", names[k], w, where[k]);
+	}
+	ok(n > 20 && same == n, "%s: each of %d names read alone finds the group a full load finds", how, n);
+	PAPI_shutdown();
+}
+
 /* Which group of a name applies: the user's file, then this CPU's, then
  * the generic one. */
 static void test_lookup(void)
@@ -232,6 +278,10 @@ static void test_lookup(void)
 	ok(nerr == 1 && strstr(errs[0], path) && strstr(errs[0], ":6: group BAD: metric m: unknown name 'nope'"),
 	   "the user file's problem names its file and line (%s)", nerr ? errs[0] : "none");
 	PAPI_shutdown();
+
+	named_as_all("skx, user file");
+	unsetenv("PAPI_USER_GROUPS_FILE");
+	named_as_all("skx");
 
 	setenv("PAPI_USER_GROUPS_FILE", "/nonexistent/groups", 1);
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init (missing user file)");
