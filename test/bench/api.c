@@ -155,6 +155,27 @@ static void child_measure(int fd, int pop)
 	_exit(write(fd, t, sizeof t) == sizeof t ? 0 : 1);
 }
 
+/* What one page fault costs here (a fresh anonymous page written): what
+ * the first calls of a fresh process pay per page they touch. */
+static void fault_cost(void)
+{
+	enum { PAGES = 256 };
+	double v[MAXB];
+	long page = sysconf(_SC_PAGESIZE);
+	for (int b = 0; b < batches; b++) {
+		char *p = mmap(NULL, PAGES * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+		if (p == MAP_FAILED)
+			die("mmap", -1);
+		long long t = now_ns();
+		for (int i = 0; i < PAGES; i++)
+			p[(size_t)i * (size_t)page] = 1;
+		v[b] = (double)(now_ns() - t) / PAGES;
+		munmap(p, PAGES * (size_t)page);
+	}
+	report("fault_ns", v, batches);
+}
+
 enum { FORKED, POPULATED, EXECED };
 
 /* library_init and the first lookups (a native event, then a preset), each
@@ -344,6 +365,7 @@ int main(int argc, char **argv)
 	if (batches < 1 || batches > MAXB)
 		batches = 31;
 	setenv("PAPI_EVENTS", EV1 "," EV2, 1);
+	fault_cost();
 	fresh(FORKED);
 	fresh(POPULATED);
 	fresh(EXECED);

@@ -124,7 +124,7 @@ awk -v have7=$have7 -v have7x=$have7x -v lv7x="$lv7x" -v root7="$root7" -v err7=
 echo
 echo "== the library's own share: ns per call with read()/ioctl() replaced by no-ops (test/bench/own.c)"
 $cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/own" test/bench/own.c "$build/libpapi-internal.a" -pthread -lm -lrt
-"$tmp/own" 2>/dev/null
+"$tmp/own" 2>/dev/null | tee "$tmp/own.txt"
 
 echo
 echo "== PAPI's omptough pattern (test/bench/omp.c, ${OMP_ITER:-10000} regions on 2 OpenMP threads; per region each"
@@ -145,32 +145,52 @@ done
 command -v hyperfine >/dev/null || { echo "run.sh: hyperfine not installed: CLI benchmark skipped" >&2; exit 0; }
 papi=$(cd "$build" && pwd)/papi
 t=$(command -v true)
-hf() { hyperfine -N --warmup 5 --runs "$runs" --style basic "$@" 2>&1 | grep -E '^Benchmark|Time|Range'; }
+# hf CSV COMMAND...: hyperfine's summary, and each command's times in CSV
+hf() {
+	csv=$1
+	shift
+	hyperfine -N --warmup 5 --runs "$runs" --style basic --export-csv "$csv" "$@" 2>&1 |
+		grep -E '^Benchmark|Time|Range'
+}
 
 echo
 echo "== CLI (hyperfine, $runs runs)"
 if "$papi" native >/dev/null 2>&1; then
 	set -- "$papi native"
 	command -v papi_native_avail >/dev/null && set -- "$@" "papi_native_avail"
-	hf "$@"
+	hf "$tmp/native.csv" "$@"
 else
 	echo "papi native: not in this build"
 fi
+# The floor under listing presets: a program that starts and initializes
+# libpfm4 (each PMU model it knows asks CPUID, which traps in a VM).
 set -- "$papi avail"
 command -v papi_avail >/dev/null && set -- "$@" "papi_avail"
-hf "$@"
+pfm_floor=
+# (linked as papi is: without PIE, libpfm4 from its static library)
+if $cc -O2 -no-pie -o "$tmp/pfm_floor" test/bench/pfm_floor.c "$($cc -print-file-name=libpfm.a)" 2>/dev/null ||
+   $cc -O2 -o "$tmp/pfm_floor" test/bench/pfm_floor.c -lpfm 2>/dev/null; then
+	pfm_floor="$tmp/pfm_floor"
+	set -- "$@" "$pfm_floor"
+fi
+hf "$tmp/avail.csv" "$@"
 # The floor for any tool that runs a command under a counter: a static
-# program that opens one inherited counter, posix_spawns, waits and reads.
+# program that opens one inherited counter, posix_spawns, waits and reads;
+# and the same program linked with the shared C library, as papi is (its
+# `native --sde` loads libraries that need it).
 set -- "$t"
 if $cc -O2 -static -o "$tmp/launch" test/bench/launch.c 2>/dev/null ||
    $cc -O2 -o "$tmp/launch" test/bench/launch.c; then
 	set -- "$@" "$tmp/launch $t"
 fi
+if $cc -O2 -no-pie -o "$tmp/launch_dyn" test/bench/launch.c; then
+	set -- "$@" "$tmp/launch_dyn $t"
+fi
 set -- "$@" "$papi stat -o /dev/null -e perf::TASK-CLOCK $t"
 if command -v perf >/dev/null && perf stat -e task-clock -o /dev/null "$t" 2>/dev/null; then
 	set -- "$@" "perf stat -o /dev/null -e task-clock $t"
 fi
-hf "$@"
+hf "$tmp/stat.csv" "$@"
 
 # papi stat -a and -I 10 beside perf stat doing the same work.
 echo
@@ -194,3 +214,28 @@ if [ -f /usr/include/papi.h ] && $cc -O2 -o "$tmp/linked_papi7" test/bench/linke
 	set -- "$@" "$tmp/linked_papi7"
 fi
 hyperfine -N -i --warmup 5 --runs "$runs" --style basic "$@" 2>&1 | grep -E '^Benchmark|Time|Range'
+
+# The targets, each as a ratio from this one run, beside the floor under it.
+# med CSV COMMAND: that command's median seconds in hyperfine's CSV.
+med() { awk -F, -v c="$2" 'NR > 1 && $1 == c { print $4 }' "$1"; }
+ours() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/ours.txt" "$tmp/own.txt"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2fx", a / b; else printf "-" }'; }
+echo
+echo "== targets: this run's ratios [the target], and the floor under each"
+av=$(med "$tmp/avail.csv" "$papi avail") av7=$(med "$tmp/avail.csv" papi_avail)
+pf=$([ -n "$pfm_floor" ] && med "$tmp/avail.csv" "$pfm_floor")
+printf '%-36s %8s [<= 0.50x]  floor: a program that starts and initializes libpfm4: %s of papi_avail\n' \
+	"papi avail / papi_avail" "$(ratio "$av" "$av7")" "$(ratio "$pf" "$av7")"
+[ -z "$pfm_floor" ] || "$pfm_floor" -v | awk '
+	$1 == "cpuid_ns" { c = $2 } $1 == "pfm_initialize_ns" { p = $2 }
+	END { printf "%-36s %8s  (pfm_initialize %.2f ms; one CPUID %.1f us)\n", "", "", p / 1e6, c / 1e3 }'
+st=$(med "$tmp/stat.csv" "$papi stat -o /dev/null -e perf::TASK-CLOCK $t")
+printf '%-36s %8s [<= 1.20x]  / the dynamically linked launcher: %s\n' "papi stat / static launcher" \
+	"$(ratio "$st" "$(med "$tmp/stat.csv" "$tmp/launch $t")")" "$(ratio "$st" "$(med "$tmp/stat.csv" "$tmp/launch_dyn $t")")"
+printf '%-36s %8s [<= 50 us]  %s page faults at %s ns each: %s us\n' "PAPI_library_init, new program (us)" \
+	"$(awk -v n="$(ours library_init_exec)" 'BEGIN { printf "%.0f", n / 1e3 }')" "$(ours faults_init_exec)" \
+	"$(ours fault_ns)" "$(awk -v f="$(ours faults_init_exec)" -v c="$(ours fault_ns)" 'BEGIN { printf "%.0f", f * c / 1e3 }')"
+printf '%-36s %8s [<= 1.02x]  the library'"'"'s own work per read: %s ns (%s of the raw read)\n' "PAPI_read / raw read()" \
+	"$(ratio "$(ours read)" "$(ours raw_read)")" "$(ours own_read)" \
+	"$(awk -v o="$(ours own_read)" -v r="$(ours raw_read)" 'BEGIN { if (r > 0) printf "%.1f%%", 100 * o / r }')"
+printf '%-36s %8s [<= 2.00x]\n' "multiplexed / plain start+stop" "$(ratio "$(ours mpx_start_stop)" "$(ours plain_start_stop)")"
