@@ -419,6 +419,11 @@ struct mgroup_sink {
  * number of problems (0 = clean), or PAPI_ENOMEM. */
 int mgroups_parse(const char *path, const char *text, size_t len, const struct mgroup_sink *sink,
 		  struct msgs *errs);
+/* mgroups_parse, but with only (not NULL) just the groups called only (any
+ * case) are read and handed to sink; the rows of the others are passed
+ * over unchecked. */
+int mgroups_parse_named(const char *path, const char *text, size_t len, const struct mgroup_sink *sink,
+			struct msgs *errs, const char *only);
 /* 1 when text reads as a group file or group CSV (its first line other than
  * a comment or CPU line starts with GROUP, or is decode's group title). */
 int mgroups_text_is_groups(const char *text, size_t len);
