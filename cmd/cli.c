@@ -358,6 +358,12 @@ int cli_error(const char *cmd, const char *fmt, ...)
 	return CLI_FAIL;
 }
 
+const char *cli_reason(int ret)
+{
+	const char *why = papi_last_reason();
+	return *why ? why : PAPI_strerror(ret);
+}
+
 int cli_plot_arg(const char *cmd, const char *path)
 {
 	static const char *const other[] = { "png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff",

@@ -95,6 +95,10 @@ void cli_set_usage_status(int status);
 /* cli_error: "papi cmd: msg" on stderr (cmd NULL: "papi: msg"); returns
  * CLI_FAIL so a command can "return cli_error(...)". */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cli_reason: why the library call that just returned ret failed: the
+ * reason the library gave for it, else PAPI_strerror(ret). Valid until the
+ * next library call. */
+const char *cli_reason(int ret);
 /* cli_plot_arg: check --plot's file name: charts are SVG, so a name that
  * asks for another image format (.png, .jpg, .pdf, ...) is refused. 0, or
  * -1 after a usage message that says how to get that format. */

@@ -214,8 +214,7 @@ static int start_sets(struct cl *l, int from)
 	for (int c = from; c < l->ncmp; c++) {
 		int r = l->es[c] == PAPI_NULL ? PAPI_OK : PAPI_start(l->es[c]);
 		if (r != PAPI_OK)
-			return cli_error(spec.name, "cannot start counting: %s",
-					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r)), -1;
+			return cli_error(spec.name, "cannot start counting: %s", cli_reason(r)), -1;
 	}
 	return 0;
 }
@@ -300,8 +299,7 @@ static int count_command(struct cl *l, long long **vals)
 		return 0;
 	int r = es_counts(l->es[0], vals[0], NULL, NULL);
 	if (r != PAPI_OK)
-		return cli_error(spec.name, "cannot read the counts: %s",
-				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r)), -1;
+		return cli_error(spec.name, "cannot read the counts: %s", cli_reason(r)), -1;
 	return 0;
 }
 

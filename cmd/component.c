@@ -167,7 +167,7 @@ static const char *probe(void)
 	if (r == PAPI_OK)
 		return NULL;
 fail:
-	snprintf(why, sizeof why, "%s", *papi_last_reason() ? papi_last_reason() : PAPI_strerror(r));
+	snprintf(why, sizeof why, "%s", cli_reason(r));
 	return why;
 }
 

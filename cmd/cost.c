@@ -403,8 +403,7 @@ int cmd_cost(int argc, char **argv)
 		if (rv != PAPI_OK) {
 			if (o.json)
 				json_end(&j);
-			status = cli_error(spec.name, "%s failed: %s", op_names[op],
-					   *papi_last_reason() ? papi_last_reason() : PAPI_strerror(rv));
+			status = cli_error(spec.name, "%s failed: %s", op_names[op], cli_reason(rv));
 			goto done;
 		}
 		cost_stats(cyc, o.iters, &sc);

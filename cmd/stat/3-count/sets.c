@@ -283,8 +283,7 @@ int st_csets_start(struct st *s)
 		PAPI_state(s->csets[k], &st);
 		ret = st & PAPI_RUNNING ? PAPI_reset(s->csets[k]) : PAPI_start(s->csets[k]);
 		if (ret != PAPI_OK)
-			return cli_error("stat", "cannot start counting: %s",
-					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+			return cli_error("stat", "cannot start counting: %s", cli_reason(ret)), -1;
 	}
 	return 0;
 }
@@ -299,8 +298,7 @@ int st_csets_stop(struct st *s)
 			continue;
 		int ret = PAPI_stop(s->csets[k], NULL);
 		if (ret != PAPI_OK)
-			bad = cli_error("stat", "cannot stop counting: %s",
-					*papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret));
+			bad = cli_error("stat", "cannot stop counting: %s", cli_reason(ret));
 	}
 	return bad ? -1 : 0;
 }
@@ -373,8 +371,7 @@ static int new_set(struct st *s, const struct st_target *t, int b)
 	struct es_target how = set_target(s, t, b);
 	if ((ret = es_configure(id, &how)) != PAPI_OK) {
 		PAPI_destroy_eventset(&id);
-		return cli_error("stat", "cannot set an EventSet up: %s",
-				 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+		return cli_error("stat", "cannot set an EventSet up: %s", cli_reason(ret)), -1;
 	}
 	return id;
 }
@@ -424,8 +421,7 @@ int st_sets_add_target(struct st *s, const struct st_target *t)
 		return -1;
 	if (ret != PAPI_OK && !first && t->tid) {
 		/* A thread of an attached process may end while we attach. */
-		cli_error("stat", "cannot attach to thread %d: %s", (int)t->tid,
-			  *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret));
+		cli_error("stat", "cannot attach to thread %d: %s", (int)t->tid, cli_reason(ret));
 		return -1;
 	}
 	return ret == PAPI_OK ? 0 : -1;
@@ -471,8 +467,7 @@ int st_sets_retarget(struct st *s, int target, pid_t tid)
 		struct es_target t = set_target(s, &s->tg[target], k - target * nb);
 		int ret = es_configure(s->sets[k], &t);
 		if (ret != PAPI_OK)
-			return cli_error("stat", "cannot set the counters up again: %s",
-					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+			return cli_error("stat", "cannot set the counters up again: %s", cli_reason(ret)), -1;
 	}
 	return 0;
 }
@@ -493,8 +488,7 @@ static int read_target(struct st *s, int t, long long *val, uint64_t *en, uint64
 		int set = s->sets[t * nb + b];
 		int ret = parts ? es_counts_types(set, nw, v, e, r, p, ty) : es_counts(set, v, e, r);
 		if (ret != PAPI_OK)
-			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
-								 : PAPI_strerror(ret)), -1;
+			return cli_error("stat", "%s", cli_reason(ret)), -1;
 		for (int i = 0; i < s->nev; i++) {
 			int sl = s->ev[i].slot;
 			if (!s->ev[i].avail || s->ev[i].brace != b || s->ev[i].cidx > 0 || sl < 0 ||
@@ -547,8 +541,7 @@ int st_csets_read(struct st *s, long long *val)
 		long long v[n];
 		int ret = PAPI_read(s->csets[k], v);
 		if (ret != PAPI_OK)
-			return cli_error("stat", "%s", *papi_last_reason() ? papi_last_reason()
-								 : PAPI_strerror(ret)), -1;
+			return cli_error("stat", "%s", cli_reason(ret)), -1;
 		for (int i = 0; i < s->nev; i++)
 			if (s->ev[i].avail && s->ev[i].cidx == k && s->ev[i].slot >= 0 &&
 			    s->ev[i].slot < n)
