@@ -70,6 +70,9 @@ int st_rows_sample(struct st *s, long long *cur);
 void st_rows_free(struct st *s);
 /* The process thread tid belongs to (its Tgid in /proc), or tid itself. */
 pid_t st_tgid(pid_t tid);
+/* Thread tid's name from /proc (of process pid; pid 0 or tid 0: the other
+ * one's), "?" when it is gone. */
+void st_comm(pid_t pid, pid_t tid, char *buf, size_t len);
 
 /* trace.c: --per-thread with a command */
 /* Follow the command pid, not yet exec'd, with ptrace: each task it starts

@@ -7,8 +7,7 @@
 #include "tool.h"
 #include "count.h"
 
-/* A process's (or thread's) name from /proc, "?" when it is gone. */
-static void comm(pid_t pid, pid_t tid, char *buf, size_t len)
+void st_comm(pid_t pid, pid_t tid, char *buf, size_t len)
 {
 	char path[96];
 	if (tid && pid)
@@ -55,12 +54,12 @@ static void label(const struct st *s, const struct st_target *t, char *buf, size
 		if (t->comm[0])
 			snprintf(name, sizeof name, "%s", t->comm);	/* read as it exited */
 		else
-			comm(t->pid, t->tid, name, sizeof name);
+			st_comm(t->pid, t->tid, name, sizeof name);
 		snprintf(buf, len, "%s-%d", name, (int)t->tid);
 		break;
 	default: {
 		pid_t p = t->pid ? t->pid : st_tgid(t->tid);
-		comm(p, 0, name, sizeof name);
+		st_comm(p, 0, name, sizeof name);
 		snprintf(buf, len, "%s-%d", name, (int)p);
 	}
 	}

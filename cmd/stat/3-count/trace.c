@@ -47,19 +47,7 @@ static int target_of(const struct st *s, pid_t tid)
 	return -1;
 }
 
-static int add_task(struct st *s, pid_t tid);
-
-/* A new task, stopped before it runs: its own counters, started. A task
- * that cannot be counted stops the command (SIGKILL to pid): its counts
- * would be missing from the totals. */
-static void new_task(struct st *s, pid_t pid, pid_t tid)
-{
-	if (add_task(s, tid) < 0 && !s->trace_failed) {
-		s->trace_failed = 1;
-		kill(pid, SIGKILL);
-	}
-}
-
+/* Task tid's own counters, started. 0, or -1 after a message. */
 static int add_task(struct st *s, pid_t tid)
 {
 	if (target_of(s, tid) >= 0)
@@ -73,27 +61,28 @@ static int add_task(struct st *s, pid_t tid)
 			continue;
 		int ret = PAPI_start(s->sets[k]);
 		if (ret != PAPI_OK)
-			return cli_error("stat", "cannot count thread %d: %s", (int)tid,
-					 *papi_last_reason() ? papi_last_reason() : PAPI_strerror(ret)), -1;
+			return cli_error("stat", "cannot count thread %d: %s", (int)tid, cli_reason(ret)), -1;
 	}
 	return 0;
+}
+
+/* A new task, stopped before it runs: its own counters, started. A task
+ * that cannot be counted stops the command (SIGKILL to pid): its counts
+ * would be missing from the totals. */
+static void new_task(struct st *s, pid_t pid, pid_t tid)
+{
+	if (add_task(s, tid) < 0 && !s->trace_failed) {
+		s->trace_failed = 1;
+		kill(pid, SIGKILL);
+	}
 }
 
 /* Task tid is about to exit: keep its name for its row. */
 static void exiting(struct st *s, pid_t tid)
 {
 	int t = target_of(s, tid);
-	if (t < 0)
-		return;
-	char path[96];
-	pid_t pid = s->tg[t].pid ? s->tg[t].pid : tid;	/* the command itself: 0 */
-	snprintf(path, sizeof path, "/proc/%d/task/%d/comm", (int)pid, (int)tid);
-	FILE *f = fopen(path, "re");
-	if (f) {
-		if (fgets(s->tg[t].comm, sizeof s->tg[t].comm, f))
-			s->tg[t].comm[strcspn(s->tg[t].comm, "\n")] = '\0';
-		fclose(f);
-	}
+	if (t >= 0)
+		st_comm(s->tg[t].pid, tid, s->tg[t].comm, sizeof s->tg[t].comm);
 }
 
 int st_trace_reap(struct st *s, pid_t pid, int *status, struct rusage *ru)
