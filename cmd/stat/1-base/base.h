@@ -73,6 +73,10 @@ int st_trace_wanted(const struct st *s);
 /* Whether --per-cputype shows event e split: a row per core type it counts
  * on (two or more), then their sum. */
 int st_split(const struct st *s, const struct st_event *e);
+/* Whether event e has a value in each --per-* row: counted, by the CPU's
+ * component (the others count papi stat itself: totals only), and with
+ * --per-cputype split (st_split). */
+int st_by_row(const struct st *s, const struct st_event *e);
 /* v and m's unit as a person reads them ("1.174 K/s"), into buf. */
 void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metric *m);
 

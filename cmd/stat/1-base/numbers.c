@@ -149,3 +149,8 @@ int st_split(const struct st *s, const struct st_event *e)
 {
 	return s->o.aggr == AGGR_CPUTYPE && e->avail && e->cidx == 0 && __builtin_popcount(e->types) >= 2;
 }
+
+int st_by_row(const struct st *s, const struct st_event *e)
+{
+	return e->avail && e->cidx == 0 && (s->o.aggr != AGGR_CPUTYPE || st_split(s, e));
+}

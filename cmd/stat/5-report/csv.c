@@ -61,8 +61,7 @@ static void rows_csv(const struct st *s, struct cli_csv *c)
 	for (int w = 0; w < s->nrows; w++) {
 		const struct st_row *row = &s->rows[w];
 		for (int i = 0; i < s->nev; i++) {
-			if (!s->ev[i].avail || s->ev[i].cidx > 0 ||
-			    (s->o.aggr == AGGR_CPUTYPE && !st_split(s, &s->ev[i])))
+			if (!st_by_row(s, &s->ev[i]))
 				continue;
 			const struct st_stats t = row->t[i];
 			cli_csv_field(c, NULL);
@@ -249,8 +248,7 @@ void st_csv_interval(struct st *s, const struct st_interval *iv)
 	}
 	/* --per-*: each row's deltas */
 	for (int i = 0; iv->rows && i < s->nev; i++) {
-		if (!s->ev[i].avail || s->ev[i].cidx > 0 ||
-		    (s->o.aggr == AGGR_CPUTYPE && !st_split(s, &s->ev[i])))
+		if (!st_by_row(s, &s->ev[i]))
 			continue;
 		for (int w = 0; w < s->nrows; w++) {
 			cli_csv_double(&c, st_tidy(t));

@@ -296,8 +296,7 @@ static void rows_json(const struct st *s, struct json *j)
 		json_key(j, "events");
 		json_arr_begin(j);
 		for (int i = 0; i < s->nev; i++) {
-			if (!s->ev[i].avail || s->ev[i].cidx > 0 ||
-			    (s->o.aggr == AGGR_CPUTYPE && !st_split(s, &s->ev[i])))
+			if (!st_by_row(s, &s->ev[i]))
 				continue;
 			const struct st_stats t = row->t[i];
 			json_obj_begin(j);

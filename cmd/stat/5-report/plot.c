@@ -68,8 +68,7 @@ int st_plot(const struct st *s)
 			 e->is_time ? "busy in each interval" : "per second of each interval");
 		q->title = titles[i];
 		q->unit = e->is_time ? "CPUs" : "1/s";
-		int by_row = rows && e->cidx == 0 && s->iv[0].rows &&
-			     (s->o.aggr != AGGR_CPUTYPE || st_split(s, e));
+		int by_row = rows && s->iv[0].rows && st_by_row(s, e);
 		q->nlines = by_row ? s->nrows : 1;
 		for (int l = 0; l < q->nlines; l++) {
 			q->line[l] = by_row ? s->rows[l].label : NULL;

@@ -464,7 +464,7 @@ static void interval_rows(struct st *s, const struct st_interval *iv, double t)
 		if (!e->avail)
 			continue;
 		/* --per-cputype: the core types' lines of a split event, then its sum */
-		int types = s->o.aggr == AGGR_CPUTYPE, once = e->cidx > 0 || (types && !st_split(s, e));
+		int types = s->o.aggr == AGGR_CPUTYPE, once = !st_by_row(s, e);
 		for (int w = 0; w < (once ? 1 : s->nrows + types); w++) {
 			int all = once || w == s->nrows;
 			fprintf(f, "%12.3f ", t);
