@@ -137,7 +137,6 @@ static int parse_cgroups(struct st *s, const char *arg, int each)
 	return 0;
 }
 
-
 static int parse_ids(const char *arg, pid_t **ids, int *n, const char *what)
 {
 	/* "1,,2" or a trailing comma is a mistake, as an empty name in -e is */
@@ -165,6 +164,7 @@ static int parse_ids(const char *arg, pid_t **ids, int *n, const char *what)
 		return cli_usage("stat", "%s needs at least one id", what), -1;
 	return 0;
 }
+
 /* Whether an option that shapes a count (what, how, how long) was given. */
 static int shapes_count(const struct st *s, int attach, int kill_after)
 {
@@ -391,6 +391,16 @@ static void on_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long lo
 		st_text_interval(s, iv);
 }
 
+/* The output written out: ret, or CLI_FAIL after a message when writing
+ * failed. */
+static int flushed(const struct st *s, int ret)
+{
+	if (fflush(s->out) != 0 || ferror(s->out))
+		return cli_error("stat", "write error on %s: %s", s->o.out_path ? s->o.out_path : "stderr",
+				 strerror(errno));
+	return ret;
+}
+
 /* --save FILE: the JSON report of the run into FILE as well. CLI_OK, or
  * CLI_FAIL after a message. */
 static int save(struct st *s)
@@ -424,10 +434,7 @@ static int report_saved(struct st *s)
 		else
 			st_text_interval(s, &s->iv[k]);
 	report(s);
-	ret = s->o.plot_path && st_plot(s) < 0 ? CLI_FAIL : CLI_OK;
-	if (fflush(s->out) != 0 || ferror(s->out))
-		ret = cli_error("stat", "write error on %s: %s", s->o.out_path ? s->o.out_path : "stderr",
-				strerror(errno));
+	ret = flushed(s, s->o.plot_path && st_plot(s) < 0 ? CLI_FAIL : CLI_OK);
 out:
 	st_load_free(s);
 	return ret;
@@ -545,10 +552,7 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (s.o.diff) {
 		if ((ret = open_output(&s)) == 0) {
-			ret = st_diff(s.out, s.o.json, s.o.sep, s.o.cmd[0], s.o.cmd[1]);
-			if (fflush(s.out) != 0 || ferror(s.out))
-				ret = cli_error("stat", "write error on %s: %s",
-						s.o.out_path ? s.o.out_path : "stderr", strerror(errno));
+			ret = flushed(&s, st_diff(s.out, s.o.json, s.o.sep, s.o.cmd[0], s.o.cmd[1]));
 		}
 		goto out;
 	}
@@ -562,10 +566,7 @@ int cmd_stat(int argc, char **argv)
 			int missing;
 			ret = st_merge(s.out, s.o.json, s.o.sep, s.o.cmd, s.o.ncmd, s.o.job, s.o.plot_path,
 				       &missing);
-			ret = ret ? ret : missing ? CLI_FAIL : CLI_OK;
-			if (fflush(s.out) != 0 || ferror(s.out))
-				ret = cli_error("stat", "write error on %s: %s",
-						s.o.out_path ? s.o.out_path : "stderr", strerror(errno));
+			ret = flushed(&s, ret ? ret : missing ? CLI_FAIL : CLI_OK);
 		}
 		goto out;
 	}
@@ -633,9 +634,7 @@ int cmd_stat(int argc, char **argv)
 		ret = CLI_FAIL;
 	if (s.o.plot_path && !s.o.per_rank && st_plot(&s) < 0 && ret == 0)
 		ret = CLI_FAIL;
-	if (fflush(s.out) != 0 || ferror(s.out))
-		ret = cli_error("stat", "write error on %s: %s", s.o.out_path ? s.o.out_path : "stderr",
-				strerror(errno));
+	ret = flushed(&s, ret);
 	goto out;
 fail:
 	/* A rank that could not count still leaves a file saying so. */
