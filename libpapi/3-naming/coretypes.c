@@ -20,6 +20,12 @@
 static char only[64];	/* the core PMU presets are kept to, "" every one */
 static int planned;	/* coretype_passes was asked: the tables are loaded by it */
 
+/* Whether entry p is a core PMU the kernel has (one it can count on). */
+static int kernel_core(const struct pmu *p)
+{
+	return p->pfm_type == PFM_PMU_TYPE_CORE && p->kernel_type >= 0;
+}
+
 /* The core PMU entry whose kernel device is name, or "cpu_" name (core,
  * atom: perf's --cputype words), -1 when the kernel has none. */
 static int core_named(const char *name)
@@ -28,8 +34,7 @@ static int core_named(const char *name)
 	snprintf(alt, sizeof alt, "cpu_%s", name);
 	for (int i = 0; i < pmu_count(); i++) {
 		const struct pmu *p = pmu_get(i);
-		if (p->pfm_type == PFM_PMU_TYPE_CORE && p->kernel_type >= 0 &&
-		    (!strcmp(p->kernel_name, name) || !strcmp(p->kernel_name, alt)))
+		if (kernel_core(p) && (!strcmp(p->kernel_name, name) || !strcmp(p->kernel_name, alt)))
 			return i;
 	}
 	return -1;
@@ -43,7 +48,7 @@ static int core_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (int i = 0; i < pmu_count(); i++) {
 		const struct pmu *p = pmu_get(i);
-		if (p->pfm_type == PFM_PMU_TYPE_CORE && p->kernel_type >= 0) {
+		if (kernel_core(p)) {
 			size_t l = strlen(buf);
 			snprintf(buf + l, len - l, "%s%s", n++ ? ", " : "", p->kernel_name);
 		}
@@ -102,8 +107,7 @@ const char *coretype_selected(void)
  * selected one when a tool chose one. */
 static int counts_on(const struct pmu *p)
 {
-	return p->pfm_type == PFM_PMU_TYPE_CORE && p->kernel_type >= 0 &&
-	       (!only[0] || !strcmp(p->kernel_name, only));
+	return kernel_core(p) && (!only[0] || !strcmp(p->kernel_name, only));
 }
 
 /* Whether a table of events/ has a section for libpfm4's PMU name. */

@@ -143,7 +143,6 @@ struct named {
 };
 static struct named *named;
 static int nnamed;
-static int on_shutdown;		/* mg_shutdown is registered for this initialization */
 
 static void mg_shutdown(void)
 {
@@ -157,17 +156,8 @@ static void mg_shutdown(void)
 	free(named);
 	named = NULL;
 	nnamed = 0;
-	on_shutdown = 0;
 	atomic_store(&mg_loaded, 0);
 	pthread_mutex_unlock(&mg_lock);
-}
-
-/* Have mg_shutdown run at PAPI_shutdown (lock held). */
-static void mg_register(void)
-{
-	if (!on_shutdown)
-		papi_on_shutdown(mg_shutdown);
-	on_shutdown = 1;
 }
 
 static void mg_load(void)
@@ -179,7 +169,7 @@ static void mg_load(void)
 		load_into(&all, &mg_errs, NULL);
 		for (int i = 0; i < mg_errs.n; i++)
 			DBG("groups: %s", mg_errs.v[i]);
-		mg_register();
+		papi_on_shutdown(mg_shutdown);
 		atomic_store_explicit(&mg_loaded, 1, memory_order_release);
 	}
 	pthread_mutex_unlock(&mg_lock);
@@ -257,7 +247,7 @@ static const struct mgroup *find_alone(const char *name)
 		return NULL;
 	}
 	named[nnamed++].g = g;
-	mg_register();
+	papi_on_shutdown(mg_shutdown);
 	return g;
 }
 

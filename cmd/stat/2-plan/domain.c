@@ -33,7 +33,6 @@ int st_domain_choose(struct st *s)
 	return st_domain_user(s, strdup(why));
 }
 
-
 /*
  * On a hybrid CPU a preset counts on every core type, summed (a thread
  * counts on whichever type it runs on). --cputype keeps the presets to one

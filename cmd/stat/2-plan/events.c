@@ -233,7 +233,6 @@ int st_events_resolve(struct st *s)
 	return 0;
 }
 
-
 int st_cgroups_plan(struct st *s)
 {
 	int n = s->o.each_cgroup ? 0 : s->o.ncgroups;
