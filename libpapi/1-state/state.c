@@ -39,25 +39,40 @@ void state_run_shutdown_hooks(void)
 
 static __thread pid_t cached_tid;
 
-pid_t papi_gettid(void)
-{
-	if (!cached_tid)
-		cached_tid = (pid_t)syscall(SYS_gettid);
-	return cached_tid;
-}
-
 /* The forking thread's cached id is the parent's; the child's differs. */
 static void child_after_fork(void)
 {
 	cached_tid = 0;
 }
 
-/* state_tid_init: install the fork handler once (PAPI_library_init). */
-void state_tid_init(void)
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+static void fork_setup(void)
 {
-	PAPI_FIRST_DATA static int done;
-	if (!done) {
-		done = 1;
-		pthread_atfork(NULL, NULL, child_after_fork);
+	pthread_atfork(NULL, NULL, child_after_fork);
+}
+
+pid_t papi_gettid(void)
+{
+	if (!cached_tid) {
+		/* the handler first, so that no cache outlives a fork */
+		pthread_once(&fork_once, fork_setup);
+		cached_tid = (pid_t)syscall(SYS_gettid);
 	}
+	return cached_tid;
+}
+
+const char *papi_getenv(const char *name)
+{
+	extern char **environ;
+	for (char **e = environ; e && *e; e++) {
+		const char *a = *e, *b = name;
+		while (*b && *a == *b) {
+			a++;
+			b++;
+		}
+		if (!*b && *a == '=')
+			return a + 1;
+	}
+	return NULL;
 }

@@ -50,10 +50,16 @@ void papi_clear_reason(void);
  * whose answers are no failure of the caller's. Returns the previous state. */
 int papi_reason_mute(int on);
 
-/* state.c: thread id of the caller (cached per thread); state_tid_init
- * installs the fork handler that forgets the cache in a child. */
+/* state.c: thread id of the caller, cached per thread. The first fill
+ * installs the fork handler that forgets the cache in a child; until a
+ * thread fills its cache, nothing needs it (PAPI_library_init asks the
+ * kernel directly, and so touches no fork-handler pages). */
 pid_t papi_gettid(void);
-void state_tid_init(void);
+/* papi_getenv: getenv's answer for name (NULL when unset), found by a walk
+ * of environ in this library's own code: PAPI_library_init reads its
+ * variables with it, with their names in PAPI_FIRST_DATA, so that a fresh
+ * process faults in none of libc's or .rodata's pages for them. */
+const char *papi_getenv(const char *name);
 
 /* interpose.c: the program's I/O calls. It defines read, write, open, open64, close, lseek, lseek64,
  * select, recv, fread and fwrite for the whole program (glibc only): each

@@ -251,6 +251,14 @@ extern const struct component cmp_io, cmp_net, cmp_stealtime, cmp_appio, cmp_sys
  * overflow now needs polling (cmp_event.overflow_polled says which). */
 typedef void (*cmp_ovf_push_fn)(const struct component *c, int ev, long long value);
 typedef void (*cmp_ovf_poll_fn)(const struct component *c);
-void cmp_set_overflow_hooks(cmp_ovf_push_fn push, cmp_ovf_poll_fn poll);
+extern cmp_ovf_push_fn cmp_ovf_push;
+extern cmp_ovf_poll_fn cmp_ovf_poll;
+/* Inline, and the two pointers in PAPI_FIRST_DATA: PAPI_library_init calls
+ * this, and a fresh process should not fault in sde.c's pages for it. */
+static inline void cmp_set_overflow_hooks(cmp_ovf_push_fn push, cmp_ovf_poll_fn poll)
+{
+	__atomic_store_n(&cmp_ovf_push, push, __ATOMIC_RELEASE);
+	__atomic_store_n(&cmp_ovf_poll, poll, __ATOMIC_RELEASE);
+}
 
 #endif

@@ -308,14 +308,8 @@ static int sde_overflow_polled(struct cmp_set *s, int i)
 	return t && t->overflow_polled && t->overflow_polled((uint32_t)s->ev[i]) > 0;
 }
 
-static cmp_ovf_push_fn ovf_push;
-static cmp_ovf_poll_fn ovf_poll;
-
-void cmp_set_overflow_hooks(cmp_ovf_push_fn push, cmp_ovf_poll_fn poll)
-{
-	__atomic_store_n(&ovf_push, push, __ATOMIC_RELEASE);
-	__atomic_store_n(&ovf_poll, poll, __ATOMIC_RELEASE);
-}
+PAPI_FIRST_DATA cmp_ovf_push_fn cmp_ovf_push;
+PAPI_FIRST_DATA cmp_ovf_poll_fn cmp_ovf_poll;
 
 /* The two calls by which libsde (PAPI 7.0's or ours) reaches into libpapi,
  * exported under PAPI 7.0's names and signatures. papi_sde_check_overflow_status:
@@ -329,14 +323,14 @@ __attribute__((visibility("default"))) int papi_sde_set_timer_for_overflow(void)
 
 void papi_sde_check_overflow_status(uint32_t id, long long latest)
 {
-	cmp_ovf_push_fn fn = __atomic_load_n(&ovf_push, __ATOMIC_ACQUIRE);
+	cmp_ovf_push_fn fn = __atomic_load_n(&cmp_ovf_push, __ATOMIC_ACQUIRE);
 	if (fn && id <= INT32_MAX)
 		fn(&cmp_sde, (int)id, latest);
 }
 
 int papi_sde_set_timer_for_overflow(void)
 {
-	cmp_ovf_poll_fn fn = __atomic_load_n(&ovf_poll, __ATOMIC_ACQUIRE);
+	cmp_ovf_poll_fn fn = __atomic_load_n(&cmp_ovf_poll, __ATOMIC_ACQUIRE);
 	if (fn)
 		fn(&cmp_sde);
 	return PAPI_OK;

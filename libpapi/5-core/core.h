@@ -195,7 +195,7 @@ void es_leave(void);
 /* 0 when PAPI_RDPMC=0 was in the environment at PAPI_library_init. */
 extern int papi_rdpmc;
 /* Take PAPI_RDPMC's value, NULL when unset (PAPI_library_init reads the
- * environment: its variable names then share one page of strings). */
+ * environment, with papi_getenv). */
 void rdpmc_init(const char *env);
 /* After counter h of es was opened: map its user page when the set and the
  * counter are eligible (own thread or process, no CPU binding, inheritance,

@@ -23,6 +23,11 @@ static void wire_modules(void)
 	presets_set_in_use(es_code_in_use);
 }
 
+/* The variables PAPI_library_init reads, in the data page it writes anyway
+ * (string literals would be in .rodata, one more page to fault in). */
+PAPI_FIRST_DATA static char env_debug[] = "PAPI_DEBUG", env_rdpmc[] = "PAPI_RDPMC",
+			    env_user[] = "PAPI_USER_EVENTS_FILE", env_csv[] = "PAPI_CSV_EVENT_FILE";
+
 /* PAPI_library_init: version must be PAPI_VER_CURRENT. Cheap by design: no
  * event enumeration and no libpfm4 work happen here; they happen on the first
  * call that needs them. Returns PAPI_VER_CURRENT, or PAPI_EINVAL for a
@@ -33,14 +38,13 @@ int PAPI_library_init(int version)
 		return PAPI_EINVAL;
 	pthread_mutex_lock(&init_lock);
 	if (papi_state == PAPI_NOT_INITED) {
-		const char *dbg = getenv("PAPI_DEBUG");
+		const char *dbg = papi_getenv(env_debug);
 		if (dbg && *dbg)
 			papi_debug_level = PAPI_VERB_ECONT;
 		wire_modules();
-		rdpmc_init(getenv("PAPI_RDPMC"));
-		presets_read_env(getenv("PAPI_USER_EVENTS_FILE"), getenv("PAPI_CSV_EVENT_FILE"));
+		rdpmc_init(papi_getenv(env_rdpmc));
+		presets_read_env(papi_getenv(env_user), papi_getenv(env_csv));
 		__atomic_store_n(&papi_state, PAPI_LOW_LEVEL_INITED, __ATOMIC_SEQ_CST);
-		state_tid_init();
 		thr_register_initial();
 	}
 	pthread_mutex_unlock(&init_lock);

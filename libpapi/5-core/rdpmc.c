@@ -12,7 +12,7 @@ int papi_rdpmc = 1;
  * value leaves them on. Read once per PAPI_library_init. */
 void rdpmc_init(const char *env)
 {
-	papi_rdpmc = !(env && strcmp(env, "0") == 0);
+	papi_rdpmc = !(env && env[0] == '0' && !env[1]);	/* no strcmp: see core.h */
 }
 
 /* Counters the kernel may let user space read: core PMU events (generic

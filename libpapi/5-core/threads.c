@@ -198,7 +198,7 @@ void thr_note_self(void)
 
 void thr_register_initial(void)
 {
-	initial_tid = papi_gettid();
+	initial_tid = (pid_t)syscall(SYS_gettid);	/* no cache: see papi_gettid */
 	initial_thread = pthread_self();
 }
 
