@@ -45,7 +45,7 @@ static void child_after_fork(void)
 	cached_tid = 0;
 }
 
-static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+PAPI_FIRST_DATA static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
 static void fork_setup(void)
 {

@@ -129,8 +129,8 @@ static void load_into(struct glist *l, struct msgs *errs, const char *only)
 	free(text);
 }
 
-static pthread_mutex_t mg_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int mg_loaded;
+PAPI_FIRST_DATA static pthread_mutex_t mg_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static atomic_int mg_loaded;
 static struct glist all;	/* every group, once mg_load has run */
 static struct msgs mg_errs;
 /* Before every group is loaded, mgroups_find reads only the groups of the

@@ -39,11 +39,11 @@ PAPI_FIRST_DATA static int disabled_by_env[NCMP];
 PAPI_FIRST_DATA static int env_read;			/* PAPI_DISABLE_COMPONENTS read for this init */
 /* Per component, for this initialization: 0 not tried, 1 ready, else the
  * error its init returned (the reason in init_why). */
-static int init_state[NCMP];
+PAPI_FIRST_DATA static int init_state[NCMP];
 static char init_why[NCMP][PAPI_HUGE_STR_LEN];	/* as disabled_reason */
-static int init_partial[NCMP];	/* ready, but in part: init_why says what not */
+PAPI_FIRST_DATA static int init_partial[NCMP];	/* ready, but in part: init_why says what not */
 static PAPI_component_info_t info[NCMP];
-static int info_ready[NCMP];
+PAPI_FIRST_DATA static int info_ready[NCMP];
 static char pmu_names[PAPI_PMU_MAX][64];
 
 /* PAPI_shutdown: every component forgets what it learned. */

@@ -12,8 +12,8 @@
  * takes no lock. Chunks are added with a compare-and-swap and freed at shutdown. */
 #define CHUNK 256
 #define NCHUNKS 256
-static EventSet_t **chunks[NCHUNKS];
-static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static EventSet_t **chunks[NCHUNKS];	/* 2 KB: read by every start and exit */
+PAPI_FIRST_DATA static pthread_mutex_t tbl_lock = PTHREAD_MUTEX_INITIALIZER;
 
 PAPI_HOT EventSet_t *es_lookup(int id)
 {
@@ -512,7 +512,7 @@ static int get_eventset_component_impl(int EventSet)
  * sees PAPI_NOT_INITED (and returns PAPI_ENOINIT without touching a set) or
  * es_destroy_all sees it in flight and waits for it to finish. One shared
  * counter costs an atomic add per call, far less than the read() it guards. */
-static int es_inflight;
+PAPI_FIRST_DATA static int es_inflight;
 
 PAPI_HOT int es_enter(void)
 {

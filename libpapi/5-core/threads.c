@@ -25,8 +25,8 @@ struct thr {
 #else
 #define REGISTRY_LOCK_INIT PTHREAD_MUTEX_INITIALIZER
 #endif
-static pthread_mutex_t thr_lock = REGISTRY_LOCK_INIT;
-static struct thr *threads;
+PAPI_FIRST_DATA static pthread_mutex_t thr_lock = REGISTRY_LOCK_INIT;
+PAPI_FIRST_DATA static struct thr *threads;
 /* The thread that initialized the library is known from then on, as in
  * PAPI 7.0 (PAPI_list_threads counts it). It joins the list the first time
  * the registry is used, in a static entry, so that PAPI_library_init itself
@@ -65,7 +65,7 @@ static void threads_shutdown(void)
 }
 
 static void threads_setup(void);
-static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+PAPI_FIRST_DATA static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
 
 /* Take the registry's lock, the initializing thread joining the list first

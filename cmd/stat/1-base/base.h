@@ -23,7 +23,7 @@ void st_sigchld_clear(void);
 /* The mask to wait with (ppoll): the caught signals unblocked. */
 const sigset_t *st_wait_mask(void);
 /* The disposition signal sig had before st_signals_catch, and the mask. */
-const struct sigaction *st_signal_saved(int sig);
+const struct sigaction *st_signal_saved(int sig);	/* SIG_DFL for one not caught */
 const sigset_t *st_saved_mask(void);
 /* In a child before exec: the dispositions and mask papi stat was given. */
 void st_signals_restore(void);

@@ -4,17 +4,32 @@
 #include <time.h>
 
 #include "base.h"
+#include "cli.h"
 
 /* The signals to forward are blocked except while we wait in ppoll(), so a
  * signal (or SIGCHLD) can never slip in between a check and the wait. */
 static const int fwd_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-static volatile sig_atomic_t pending[NSIG];
-static struct sigaction saved[NSIG];
-static sigset_t saved_mask, wait_mask;
+#define NFWD (sizeof fwd_sigs / sizeof *fwd_sigs)
+/* Per signal caught (the forwarded ones, then SIGCHLD): whether it arrived,
+ * and the action it had before. */
+CLI_FIRST_DATA static volatile sig_atomic_t pending[NFWD + 1];
+CLI_FIRST_DATA static struct sigaction saved[NFWD + 1];
+CLI_FIRST_DATA static sigset_t saved_mask, wait_mask;
+
+/* sig's slot in pending and saved, or -1 for a signal not caught. */
+static int slot(int sig)
+{
+	for (size_t i = 0; i < NFWD; i++)
+		if (fwd_sigs[i] == sig)
+			return (int)i;
+	return sig == SIGCHLD ? (int)NFWD : -1;
+}
 
 static void on_signal(int sig)
 {
-	pending[sig] = 1;
+	int i = slot(sig);
+	if (i >= 0)
+		pending[i] = 1;
 }
 
 void st_signal_recatch(int sig)
@@ -38,7 +53,7 @@ void st_signals_catch(void)
 	for (int s = 1; s < NSIG; s++)
 		if (sigismember(&block, s)) {
 			sigdelset(&wait_mask, s);
-			sigaction(s, &sa, &saved[s]);
+			sigaction(s, &sa, &saved[slot(s)]);
 		}
 }
 
@@ -50,7 +65,9 @@ const int *st_fwd_signals(size_t *n)
 
 const struct sigaction *st_signal_saved(int sig)
 {
-	return &saved[sig];
+	static const struct sigaction dfl = { .sa_handler = SIG_DFL };
+	int i = slot(sig);
+	return i >= 0 ? &saved[i] : &dfl;
 }
 
 const sigset_t *st_saved_mask(void)
@@ -65,18 +82,18 @@ const sigset_t *st_wait_mask(void)
 
 void st_signals_restore(void)
 {
-	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
-		sigaction(fwd_sigs[i], &saved[fwd_sigs[i]], NULL);
-	sigaction(SIGCHLD, &saved[SIGCHLD], NULL);
+	for (size_t i = 0; i < NFWD; i++)
+		sigaction(fwd_sigs[i], &saved[i], NULL);
+	sigaction(SIGCHLD, &saved[NFWD], NULL);
 	sigprocmask(SIG_SETMASK, &saved_mask, NULL);
 }
 
 int st_signal_take(void)
 {
 	int got = 0;
-	for (size_t i = 0; i < sizeof fwd_sigs / sizeof *fwd_sigs; i++)
-		if (pending[fwd_sigs[i]]) {
-			pending[fwd_sigs[i]] = 0;
+	for (size_t i = 0; i < NFWD; i++)
+		if (pending[i]) {
+			pending[i] = 0;
 			if (!got)
 				got = fwd_sigs[i];
 		}
@@ -85,7 +102,7 @@ int st_signal_take(void)
 
 void st_sigchld_clear(void)
 {
-	pending[SIGCHLD] = 0;
+	pending[NFWD] = 0;
 }
 
 /* Times are kept in integer nanoseconds: a difference of two doubles of

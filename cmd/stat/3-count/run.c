@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "count.h"
 
-static int forwarded;		/* a signal we passed on to the command */
+CLI_FIRST_DATA static int forwarded;		/* a signal we passed on to the command */
 
 /* ------------------------------------------------------------------ targets
  * An attached process (or thread) has ended when its pidfd turns readable;
