@@ -91,11 +91,34 @@ static int mh_caches(struct mh_entry *e, int n, int max, int *sizeless)
 	return n;
 }
 
+/* The answers one scan got: a scan asks some leaves more than once (the
+ * vendor; AMD's 0x80000005 and 0x80000006 for caches, then TLBs), and in a
+ * VM each CPUID traps to the hypervisor (~7 us). Per thread, and emptied
+ * when a scan begins (a hybrid CPU answers per core type). */
+#define MEMO_MAX 16
+static __thread struct cpuid_memo {
+	unsigned leaf, sub, r[4];
+	int ret;
+} memo[MEMO_MAX];
+static __thread int nmemo;
+
 /* CPUID through the kernel door's seam (a test plays a CPU there): 0 and
  * r, or -1 when the CPU has no such leaf or there is no CPUID. */
 static int cpuid(unsigned leaf, unsigned sub, unsigned r[4])
 {
-	return sys->cpuid ? sys->cpuid(leaf, sub, r) : -1;
+	for (int i = 0; i < nmemo; i++)
+		if (memo[i].leaf == leaf && memo[i].sub == sub) {
+			memcpy(r, memo[i].r, sizeof memo[i].r);
+			return memo[i].ret;
+		}
+	int ret = sys->cpuid ? sys->cpuid(leaf, sub, r) : -1;
+	if (nmemo < MEMO_MAX) {
+		memo[nmemo] = (struct cpuid_memo){ .leaf = leaf, .sub = sub, .ret = ret };
+		if (ret == 0)
+			memcpy(memo[nmemo].r, r, sizeof memo[nmemo].r);
+		nmemo++;
+	}
+	return ret;
 }
 
 /* "GenuineIntel", "AuthenticAMD", ... into v (13 bytes); "" without CPUID. */
@@ -358,6 +381,7 @@ static int mh_tlbs(struct mh_entry *e, int n, int max)
  * them by page size), keeping CPUID's order within a level. */
 int mh_scan(struct mh_entry *e, int max)
 {
+	nmemo = 0;
 	int sizeless = 0, n0 = mh_caches(e, 0, max, &sizeless);
 	if (n0 == 0)
 		n0 = mh_caches_cpuid(e, 0, max);
@@ -376,6 +400,7 @@ int mh_scan(struct mh_entry *e, int max)
 /* mh_sizeless: contract in kernel.h. */
 int mh_sizeless(void)
 {
+	nmemo = 0;
 	int sizeless = 0;
 	mh_caches(NULL, 0, 0, &sizeless);
 	return sizeless;

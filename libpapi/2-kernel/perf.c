@@ -109,10 +109,18 @@ static uint64_t real_tsc(void)
 
 #if defined(__x86_64__) || defined(__i386__)
 /* CPUID, refusing a leaf beyond the highest of its range (basic or
- * extended), whose answer would be another leaf's. */
+ * extended), whose answer would be another leaf's. The two highest leaves
+ * are asked once: in a VM each CPUID traps to the hypervisor (~7 us). */
 static int real_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
 {
-	if ((unsigned)__get_cpuid_max(leaf & 0x80000000u, NULL) < leaf)
+	static unsigned max_leaf[2];	/* 0: not asked yet (a range's answer is never 0) */
+	int range = !!(leaf & 0x80000000u);
+	unsigned m = __atomic_load_n(&max_leaf[range], __ATOMIC_RELAXED);
+	if (!m) {
+		m = (unsigned)__get_cpuid_max(leaf & 0x80000000u, NULL);
+		__atomic_store_n(&max_leaf[range], m, __ATOMIC_RELAXED);
+	}
+	if (m < leaf)
 		return -1;
 	__cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
 	return 0;
