@@ -512,7 +512,12 @@ static int get_eventset_component_impl(int EventSet)
  * sees PAPI_NOT_INITED (and returns PAPI_ENOINIT without touching a set) or
  * es_destroy_all sees it in flight and waits for it to finish. One shared
  * counter costs an atomic add per call, far less than the read() it guards. */
-PAPI_FIRST_DATA static int es_inflight;
+/* A cache line of its own: every counting call of every thread writes it. */
+PAPI_FIRST_DATA static struct {
+	int n;
+	char pad[60];
+} inflight __attribute__((aligned(64)));
+#define es_inflight (inflight.n)
 
 PAPI_HOT int es_enter(void)
 {
