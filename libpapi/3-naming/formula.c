@@ -45,6 +45,20 @@ struct builder {
 	int failed;
 };
 
+/* An empty builder: op[] is written only as far as the program goes (6 KB
+ * zeroed per formula would touch pages a short formula never uses). */
+static struct builder *b_new(void)
+{
+	struct builder *b = malloc(sizeof *b);
+	if (b) {
+		b->n = 0;
+		b->err = NULL;
+		b->errlen = 0;
+		b->failed = 0;
+	}
+	return b;
+}
+
 static void b_fail(struct builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void b_fail(struct builder *b, const char *fmt, ...)
 {
@@ -347,7 +361,7 @@ static void ix_expr(struct infix *x)
 int formula_compile(int type, const char *text, int nterms, struct formula **out, char *err,
 		    size_t errlen)
 {
-	struct builder *b = calloc(1, sizeof *b);
+	struct builder *b = b_new();
 	if (!b)
 		return PAPI_ENOMEM;
 	b->err = err;
@@ -411,7 +425,7 @@ int formula_compile(int type, const char *text, int nterms, struct formula **out
 int formula_compile_expr(const char *text, int (*lookup)(void *ctx, const char *name, size_t len),
 			 void *ctx, struct formula **out, char *err, size_t errlen)
 {
-	struct builder *b = calloc(1, sizeof *b);
+	struct builder *b = b_new();
 	if (!b)
 		return PAPI_ENOMEM;
 	b->err = err;
@@ -436,7 +450,7 @@ int formula_compile_expr(const char *text, int (*lookup)(void *ctx, const char *
 int formula_substitute(const struct formula *outer, const struct formula *const *sub, int nsub,
 		       struct formula **out)
 {
-	struct builder *b = calloc(1, sizeof *b);
+	struct builder *b = b_new();
 	if (!b)
 		return PAPI_ENOMEM;
 	*out = NULL;
