@@ -35,6 +35,29 @@ static int real_fcntl(int fd, int cmd, long arg)
 	return fcntl(fd, cmd, arg);
 }
 
+/* The number a /proc or /sys file begins with (after blanks): 0 and *v, or
+ * -1 when the file cannot be read or begins with none. A plain read: stdio
+ * would fault in its own code and a 4 KB buffer at a tool's start. */
+static int read_number(const char *path, long long *v)
+{
+	int fd = io_real_open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	char buf[64];
+	ssize_t n = io_real_read(fd, buf, sizeof buf - 1);
+	io_real_close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	char *end;
+	errno = 0;
+	long long x = strtoll(buf, &end, 10);
+	if (end == buf || errno)
+		return -1;
+	*v = x;
+	return 0;
+}
+
 /* The kernel PMU's type number, read from sysfs; -1 when the kernel has no
  * PMU of that name. Names with '/' or '.' are refused: they are not PMUs. */
 static int real_pmu_type(const char *name)
@@ -45,14 +68,8 @@ static int real_pmu_type(const char *name)
 	if (!sys->pmu_dir)
 		return -1;
 	snprintf(path, sizeof path, "%s/%s/type", sys->pmu_dir, name);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	int type = -1;
-	if (fscanf(f, "%d", &type) != 1)
-		type = -1;
-	fclose(f);
-	return type;
+	long long type;
+	return read_number(path, &type) == 0 && type >= 0 && type <= INT_MAX ? (int)type : -1;
 }
 
 #if defined(__x86_64__)
@@ -135,28 +152,20 @@ static int real_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
  * distributions carry) no counting at all for unprivileged users. */
 static int real_paranoid(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
-	int v = 2;
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = 2;
-		fclose(f);
-	}
-	return v;
+	long long v;
+	return read_number("/proc/sys/kernel/perf_event_paranoid", &v) == 0 && v >= INT_MIN && v <= INT_MAX
+		       ? (int)v
+		       : 2;
 }
 
 /* pe_max_sample_rate: see kernel.h. Read each time: the kernel lowers it
  * on its own when sampling takes too long. */
 unsigned long long pe_max_sample_rate(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "re");
-	unsigned long long v = 0;
-	if (f) {
-		if (fscanf(f, "%llu", &v) != 1)
-			v = 0;
-		fclose(f);
-	}
-	return v;
+	long long v;
+	return read_number("/proc/sys/kernel/perf_event_max_sample_rate", &v) == 0 && v > 0
+		       ? (unsigned long long)v
+		       : 0;
 }
 
 /* CAP_PERFMON (or, before Linux 5.8 knew it, CAP_SYS_ADMIN) in the
