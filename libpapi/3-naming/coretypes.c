@@ -17,8 +17,8 @@
  * generic events (one pass for all such PMUs).
  */
 
-static char only[64];	/* the core PMU presets are kept to, "" every one */
-static int planned;	/* coretype_passes was asked: the tables are loaded by it */
+PAPI_FIRST_DATA static char only[64];	/* the core PMU presets are kept to, "" every one */
+PAPI_FIRST_DATA static int planned;	/* coretype_passes was asked: the tables are loaded by it */
 
 /* Whether entry p is a core PMU the kernel has (one it can count on). */
 static int kernel_core(const struct pmu *p)

@@ -141,8 +141,8 @@ struct named {
 	char *name;
 	struct mgroup *g;	/* NULL when none applies */
 };
-static struct named *named;
-static int nnamed;
+PAPI_FIRST_DATA static struct named *named;
+PAPI_FIRST_DATA static int nnamed;
 
 static void mg_shutdown(void)
 {

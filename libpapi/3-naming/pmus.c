@@ -19,15 +19,15 @@
  * counted when some core PMU of the list is in the kernel.
  */
 
-static pthread_mutex_t pm_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int pm_ready;
-static int pm_err;
-static int pfm_up;		/* pfm_initialize succeeded: pfm_terminate at shutdown */
-static struct pmu *pmus;
-static int npmus;
-static int core_pmu = -1;	/* index of libpfm4's first core PMU, -1 none */
-static int nevents_pfm;
-static const char *core_reason;
+PAPI_FIRST_DATA static pthread_mutex_t pm_lock = PTHREAD_MUTEX_INITIALIZER;
+PAPI_FIRST_DATA static atomic_int pm_ready;
+PAPI_FIRST_DATA static int pm_err;
+PAPI_FIRST_DATA static int pfm_up;	/* pfm_initialize succeeded: pfm_terminate at shutdown */
+PAPI_FIRST_DATA static struct pmu *pmus;
+PAPI_FIRST_DATA static int npmus;
+PAPI_FIRST_DATA static int core_pmu = -1;	/* index of libpfm4's first core PMU, -1 none */
+PAPI_FIRST_DATA static int nevents_pfm;
+PAPI_FIRST_DATA static const char *core_reason;
 static char core_reason_buf[400];
 static char generic_buf[320];
 static char forced_buf[160];

@@ -55,18 +55,18 @@ struct pev {
 PAPI_FIRST_DATA static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
 PAPI_FIRST_DATA static atomic_int pr_loaded;
 static struct pev pre[PAPI_MAX_PRESET_EVENTS];
-static int npre;
+PAPI_FIRST_DATA static int npre;
 static struct pev *ue[MAX_USER];
-static int nue;
+PAPI_FIRST_DATA static int nue;
 static struct msgs pr_errs;
-static char core_name[64];
-static const char *forced_pmu;
+PAPI_FIRST_DATA static char core_name[64];
+PAPI_FIRST_DATA static const char *forced_pmu;
 /* The generic table (CPU,generic) applies: no table names libpfm4's core
  * PMU, and the kernel has a core PMU to count on. */
-static int generic_on;
+PAPI_FIRST_DATA static int generic_on;
 /* The tables' passes, one per core type (coretypes.c); the one loading. */
 static struct ct_pass passes[8];
-static int npasses, cur_pass;
+PAPI_FIRST_DATA static int npasses, cur_pass;
 
 static int is_user(int code)
 {

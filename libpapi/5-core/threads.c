@@ -39,7 +39,7 @@ static __thread struct thr *self;
  * self_gen equals it, without taking the lock. */
 static unsigned registry_gen;
 static __thread unsigned self_gen;
-static unsigned long (*id_fn)(void);
+PAPI_FIRST_DATA static unsigned long (*id_fn)(void);
 static pthread_mutex_t user_locks[PAPI_NUM_LOCK] = {
 	PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
 };

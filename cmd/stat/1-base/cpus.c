@@ -7,7 +7,7 @@
 #include "base.h"
 #include "topology.h"
 
-static struct topo topo;	/* read once, for the CPUs and the rows */
+CLI_FIRST_DATA static struct topo topo;	/* read once, for the CPUs and the rows */
 
 int st_cpus_read(struct st *s)
 {
