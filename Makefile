@@ -29,6 +29,7 @@ BUILD       ?= build
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 bindir      ?= $(PREFIX)/bin
+libexecdir  ?= $(PREFIX)/libexec
 libdir      ?= $(PREFIX)/lib
 includedir  ?= $(PREFIX)/include
 mandir      ?= $(PREFIX)/share/man
@@ -131,7 +132,11 @@ $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 # of __tls_get_addr, and the library can still be dlopen'ed.
 TLS_DESC    := $(shell $(CC) -mtls-dialect=gnu2 -fPIC -E -x c /dev/null >/dev/null 2>&1 && echo -mtls-dialect=gnu2)
 LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition $(TLS_DESC)
-FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)$(if $(APPIO), APPIO)
+# The papi binary is static unless BIN_STATIC=0 (see PAPI_DYN below); the
+# sanitizers' runtimes cannot be linked statically.
+BIN_STATIC  ?= $(if $(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),0,1)
+FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)$(if $(APPIO), APPIO)$(if \
+               $(filter 1,$(BIN_STATIC)),, (papi dynamic))
 ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
 $(shell mkdir -p $(BUILD))
 $(file >$(BUILD)/cflags,$(FLAGS_STAMP))
@@ -332,18 +337,42 @@ BIN_LIBS += $(if $(filter /%,$(JANSSON_A)),$(JANSSON_A),-ljansson)
 # sqrt() is the only libm call; without errno it is one instruction, and
 # --as-needed then drops libm from the binary.
 $(CMD_OBJ): ALL_CFLAGS += -fno-math-errno
+# A dynamically linked papi loads --sde libraries itself (see PAPI_DYN).
+ifneq ($(BIN_STATIC),1)
+$(BUILD)/cmd/native.o: ALL_CPPFLAGS += -DPAPI_CMD_DLOPEN
+endif
 # papi stat's stages (cmd/stat/N-stage/) include cmd/'s helpers, the
 # pipeline's data (stat.h) and the base every stage may use.
 $(filter $(BUILD)/cmd/stat/%,$(CMD_OBJ)): ALL_CPPFLAGS += -Icmd -Icmd/stat -Icmd/stat/1-base
 BIN_LDFLAGS_ASNEEDED = -Wl,--as-needed
-# The papi binary is not position-independent: libpfm4's tables hold ~42k
-# pointers that a PIE relocates (and copies page by page) at every start,
-# ~0.5 ms of each `papi stat`. BIN_LDFLAGS= restores a PIE.
-BIN_LDFLAGS ?= -no-pie
+# The papi binary is static: loading and binding the shared libc took
+# ~1.3 ms of each `papi stat` (a third of what it adds to the command).
+# Only `papi native --sde FILE` needs the dynamic loader (FILE links libsde
+# and libc): it runs a dynamically linked papi instead, $(PAPI_DYN), which
+# make install puts in $(libexecdir)/papi/. Neither is position-independent:
+# libpfm4's tables hold ~42k pointers that a PIE relocates (and copies page
+# by page) at every start, ~0.5 ms of each start. BIN_STATIC=0 links papi
+# dynamically (the sanitizers' builds do: their runtimes cannot be static).
+BIN_DYN_LDFLAGS ?= -no-pie
+BIN_LDFLAGS ?= $(if $(filter 1,$(BIN_STATIC)),-static,$(BIN_DYN_LDFLAGS))
+PAPI_DYN = $(if $(filter 1,$(BIN_STATIC)),$(BUILD)/libexec/papi/papi)
 
 $(BUILD)/papi: $(CMD_OBJ) $(INT_A)
 	$(say) LD $@
 	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_LDFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(INT_A) $(BIN_LDFLAGS_ASNEEDED) $(LIBS) $(BIN_LIBS)
+
+# Its native.c is built to load libraries (PAPI_CMD_DLOPEN); the static
+# papi's is not, and so does not link glibc's static dlopen.
+PAPI_DYN_OBJ = $(filter-out $(BUILD)/cmd/native.o,$(CMD_OBJ)) $(BUILD)/cmd/native_dlopen.o
+$(BUILD)/cmd/native_dlopen.o: cmd/native.c $(BUILD)/cflags
+	@mkdir -p $(dir $@)
+	$(say) CC '$< (dlopen)'
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -fno-math-errno -DPAPI_CMD_DLOPEN -MMD -MP -c -o $@ $<
+$(BUILD)/libexec/papi/papi: $(PAPI_DYN_OBJ) $(INT_A)
+	$(say) LD $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(BIN_DYN_LDFLAGS) $(LDFLAGS) -o $@ $(PAPI_DYN_OBJ) $(INT_A) $(BIN_LDFLAGS_ASNEEDED) $(LIBS) $(BIN_LIBS)
+all: $(PAPI_DYN)
 
 # papi.pc: make install writes it for its PREFIX; BUILD/install/papi.pc holds
 # the same text for the last make's PREFIX (not BUILD itself, where a
@@ -498,13 +527,15 @@ compat-distro: all
 # install writes nothing into the build tree (once it is built): papi.pc is
 # written for this PREFIX straight into DESTDIR, so an install as another
 # user (root after a user's make, a test's ordinary user) leaves BUILD alone.
-install: $(BUILD)/libpapi.a $(foreach l,$(SO_LEVELS),$(BUILD)/libpapi.so.$(l).0.0) $(BUILD)/papi $(FORTRAN_HEADERS) $(BUILD)/libsde.a \
-  $(BUILD)/$(SDE_SO_FILE)
+install: $(BUILD)/libpapi.a $(foreach l,$(SO_LEVELS),$(BUILD)/libpapi.so.$(l).0.0) $(BUILD)/papi $(PAPI_DYN) $(FORTRAN_HEADERS) \
+  $(BUILD)/libsde.a $(BUILD)/$(SDE_SO_FILE)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
 	  $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(mandir)/man5 \
 	  $(DESTDIR)$(datadir)/bash-completion/completions $(DESTDIR)$(datadir)/zsh/site-functions \
 	  $(DESTDIR)$(datadir)/fish/vendor_completions.d
 	install -m 755 $(BUILD)/papi $(DESTDIR)$(bindir)/papi
+	$(if $(PAPI_DYN),install -d $(DESTDIR)$(libexecdir)/papi && \
+	  install -m 755 $(PAPI_DYN) $(DESTDIR)$(libexecdir)/papi/papi)
 	for n in $(CLASSIC); do ln -sf papi $(DESTDIR)$(bindir)/$$n; done
 	install -m 644 $(BUILD)/libpapi.a $(DESTDIR)$(libdir)/libpapi.a
 	$(foreach l,$(SO_LEVELS),install -m 755 $(BUILD)/libpapi.so.$(l).0.0 $(DESTDIR)$(libdir)/libpapi.so.$(l).0.0 && \
@@ -530,6 +561,8 @@ INSTALL_HEADERS = libpapi/papi.h libpapi/papiStdEventDefs.h $(BUILD)/gen/fpapi.h
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/papi $(foreach n,$(CLASSIC),$(DESTDIR)$(bindir)/$(n))
+	rm -f $(DESTDIR)$(libexecdir)/papi/papi
+	[ ! -d $(DESTDIR)$(libexecdir)/papi ] || rmdir --ignore-fail-on-non-empty $(DESTDIR)$(libexecdir)/papi
 	rm -f $(DESTDIR)$(libdir)/libpapi.a $(DESTDIR)$(libdir)/pkgconfig/papi.pc \
 	  $(foreach l,$(PC_LEVELS),$(DESTDIR)$(libdir)/pkgconfig/papi-$(l).pc) \
 	  $(foreach l,$(SO_LEVELS),$(DESTDIR)$(libdir)/libpapi.so.$(l).0.0 $(DESTDIR)$(libdir)/libpapi.so.$(l)) \

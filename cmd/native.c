@@ -488,6 +488,7 @@ static int one_event(struct nv *v, const char *name)
 	return CLI_OK;
 }
 
+#ifdef PAPI_CMD_DLOPEN
 /* papi_native_avail -sde FILE: load the library FILE (which links libsde)
  * and have it register its software-defined events without running it,
  * through the hook PAPI 7.0 defines for this, papi_sde_hook_list_events;
@@ -526,6 +527,49 @@ static int load_sde(const char *file)
 		return cli_error(spec.name, "--sde %s: its papi_sde_hook_list_events registered nothing", file);
 	return CLI_OK;
 }
+
+#else
+/* The static papi (the Makefile's BIN_STATIC) cannot load a library: for
+ * --sde it runs the dynamically linked papi that is built and installed
+ * beside it, DIR/libexec/papi/papi in the build tree and DIR/../libexec/
+ * papi/papi once installed (DIR: this program's folder), with the same
+ * arguments. Returns only when it could not: CLI_FAIL, said why. */
+static int sde_elsewhere(int argc, char **argv)
+{
+	char self[4096], path[4200];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0)
+		return cli_error(spec.name, "--sde: cannot find this program's folder (/proc/self/exe: %s)",
+				 strerror(errno));
+	self[n] = '\0';
+	char *slash = strrchr(self, '/');
+	if (slash)
+		*slash = '\0';
+	static const char *const where[] = { "%s/libexec/papi/papi", "%s/../libexec/papi/papi" };
+	for (size_t i = 0; i < sizeof where / sizeof *where; i++) {
+		snprintf(path, sizeof path, where[i], self);
+		if (access(path, X_OK) != 0)
+			continue;
+		/* classic: papi_native_avail ARGS; else papi native ARGS */
+		int classic = cli_is_classic(argv), k = 0;
+		char **av = calloc((size_t)argc + 2, sizeof *av);
+		if (!av)
+			return cli_error(spec.name, "out of memory");
+		if (!classic)
+			av[k++] = "papi";
+		for (int a = 0; a < argc; a++)
+			av[k++] = argv[a];
+		fflush(NULL);
+		execv(path, av);
+		int e = errno;
+		free(av);
+		return cli_error(spec.name, "--sde: cannot run %s: %s", path, strerror(e));
+	}
+	return cli_error(spec.name, "--sde: this papi is linked statically and cannot load a library; "
+			 "the dynamically linked papi that does is missing (%s/libexec/papi/papi or "
+			 "%s/../libexec/papi/papi): reinstall papi", self, self);
+}
+#endif
 
 int cmd_native(int argc, char **argv)
 {
@@ -567,8 +611,13 @@ int cmd_native(int argc, char **argv)
 		return cli_usage(spec.name, "--names and --json do not go together");
 	if (sde && access(sde, R_OK) != 0)
 		return cli_error(spec.name, "%s: %s", sde, strerror(errno));
+#ifdef PAPI_CMD_DLOPEN
 	if (sde && load_sde(sde) != CLI_OK)
 		return CLI_FAIL;
+#else
+	if (sde)	/* (the options, reordered by parsing, mean the same) */
+		return sde_elsewhere(argc, argv);
+#endif
 	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "PAPI_library_init: %s", PAPI_strerror(r));
 	event_env_report(spec.name);

@@ -231,6 +231,25 @@ polled: calls=1 set=ok vector=2"
 	[[ "$output" == *"libsde is not loaded with it (papi_sde_init is missing)"* ]]
 }
 
+@test "a static papi runs --sde in its dynamically linked sibling, where installed or built, or says it is missing" {
+	readelf -d "$PAPI_BIN" | grep -q "no dynamic section" || skip "this papi is dynamically linked (BIN_STATIC=0)"
+	sample -Wl,-rpath,"$BUILD"
+	# an installed layout: bin/papi and libexec/papi/papi
+	mkdir -p inst/bin inst/libexec/papi
+	cp "$PAPI_BIN" inst/bin/papi
+	cp "$(dirname "$PAPI_BIN")/libexec/papi/papi" inst/libexec/papi/papi
+	run -0 inst/bin/papi native --sde libsample.so --names -i sde:::Sample::ITER
+	[ "$output" = "sde:::Sample::ITER" ]
+	# PAPI 7.0's tool name, through a link: its status on a bad file (1) and its spelling
+	ln -s papi inst/bin/papi_native_avail
+	run -1 inst/bin/papi_native_avail -sde ./bad.so
+	[[ "$output" == *"bad.so"* ]]
+	# without the sibling: the reason, not a failed dlopen
+	rm inst/libexec/papi/papi
+	run -1 inst/bin/papi native --sde libsample.so
+	[[ "$output" == "papi native: --sde: this papi is linked statically and cannot load a library; the dynamically linked papi that does is missing ("*"/inst/bin/libexec/papi/papi or "*"/inst/bin/../libexec/papi/papi): reinstall papi" ]]
+}
+
 @test "papi stat cannot read the software-defined events of the command it runs, and says why" {
 	run -1 papi stat -e sde:::Sample::ITER -- true
 	[[ "$output" == "papi stat: sde:::Sample::ITER: no library in this process registers software-defined events"* ]]
