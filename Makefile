@@ -12,6 +12,7 @@
 #   make uninstall / clean / bench / compat / compat-shared / compat-distro / check-sanitize
 #
 # Knobs: BUILD=dir (object tree), V=1 (full commands), WERROR=1 (warnings fail),
+# BIN_STATIC=0 (papi linked dynamically; kept by the build tree),
 # CFLAGS/CPPFLAGS/LDFLAGS (yours are respected and come last), CC (the target's
 # compiler) and HOSTCC (builds what runs during the build): cross-compile with
 #   make CC=aarch64-linux-gnu-gcc BUILD=build-arm64 all tests
@@ -132,14 +133,20 @@ $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 # of __tls_get_addr, and the library can still be dlopen'ed.
 TLS_DESC    := $(shell $(CC) -mtls-dialect=gnu2 -fPIC -E -x c /dev/null >/dev/null 2>&1 && echo -mtls-dialect=gnu2)
 LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition $(TLS_DESC)
-# The papi binary is static unless BIN_STATIC=0 (see PAPI_DYN below); the
-# sanitizers' runtimes cannot be linked statically.
-BIN_STATIC  ?= $(if $(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),0,1)
-FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)$(if $(APPIO), APPIO)$(if \
-               $(filter 1,$(BIN_STATIC)),, (papi dynamic))
+FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)$(if $(APPIO), APPIO)
 ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
 $(shell mkdir -p $(BUILD))
 $(file >$(BUILD)/cflags,$(FLAGS_STAMP))
+endif
+# The papi binary is static unless BIN_STATIC=0 (see PAPI_DYN below); the
+# sanitizers' runtimes cannot be linked statically, so their builds choose
+# 0. A build tree keeps its choice in BUILD/bin_static, so that make install
+# after make check-sanitize (no CFLAGS) installs that build as it is.
+BIN_STATIC_SAVED := $(file <$(BUILD)/bin_static)
+BIN_STATIC ?= $(or $(BIN_STATIC_SAVED),$(if $(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),0,1))
+ifneq ($(BIN_STATIC_SAVED),$(BIN_STATIC))
+$(shell mkdir -p $(BUILD))
+$(file >$(BUILD)/bin_static,$(BIN_STATIC))
 endif
 
 $(BUILD)/%.o: %.c $(BUILD)/cflags
@@ -341,6 +348,7 @@ $(CMD_OBJ): ALL_CFLAGS += -fno-math-errno
 ifneq ($(BIN_STATIC),1)
 $(BUILD)/cmd/native.o: ALL_CPPFLAGS += -DPAPI_CMD_DLOPEN
 endif
+$(BUILD)/cmd/native.o $(BUILD)/papi: $(BUILD)/bin_static
 # papi stat's stages (cmd/stat/N-stage/) include cmd/'s helpers, the
 # pipeline's data (stat.h) and the base every stage may use.
 $(filter $(BUILD)/cmd/stat/%,$(CMD_OBJ)): ALL_CPPFLAGS += -Icmd -Icmd/stat -Icmd/stat/1-base
