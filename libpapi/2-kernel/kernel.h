@@ -243,6 +243,10 @@ ssize_t os_pread(int fd, char *buf, size_t len);
 void os_own_reads(long long *bytes, long long *calls);
 /* os_open + os_pread + close. */
 ssize_t os_read(const char *path, char *buf, size_t len);
+/* The small file rel under directory descriptor dirfd (AT_FDCWD: rel as
+ * given; not under the root) into buf, without its trailing white space:
+ * its length, or -1 when it cannot be read. Counted as os_pread counts. */
+int os_read_at(int dirfd, const char *rel, char *buf, size_t len);
 /* The whole of root + path, however long, into a NUL-terminated buffer the
  * caller frees (*out): its length, or -1 with errno (ENOMEM included). */
 ssize_t os_read_all(const char *path, char **out);

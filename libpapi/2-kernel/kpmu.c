@@ -29,32 +29,6 @@ static int nkp;
 static int kp_ready;
 static char kp_dir[PATH_MAX];	/* the directory kp was read from */
 
-/* Read the small file rel under directory fd into buf, without the
- * trailing white space. Returns its length, -1 when it cannot be read. */
-static int read_small(int fd, const char *rel, char *buf, size_t len)
-{
-	int f = openat(fd, rel, O_RDONLY | O_CLOEXEC);
-	if (f < 0)
-		return -1;
-	size_t n = 0;
-	for (;;) {
-		ssize_t r = read(f, buf + n, len - 1 - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-		if (n == len - 1)
-			break;
-	}
-	close(f);
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t' ||
-			 buf[n - 1] == '\r'))
-		n--;
-	buf[n] = '\0';
-	return (int)n;
-}
-
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct kpmu *)a)->name, ((const struct kpmu *)b)->name);
@@ -106,7 +80,7 @@ static void kp_scan(const char *dir)
 		char buf[sizeof kp->cpus];
 		char *end;
 		long type = -1;
-		if (read_small(fd, "type", buf, sizeof buf) > 0) {
+		if (os_read_at(fd, "type", buf, sizeof buf) > 0) {
 			type = strtol(buf, &end, 10);
 			if (*end || type < 0 || type > INT_MAX)
 				type = -1;
@@ -137,7 +111,7 @@ static void kp_scan(const char *dir)
 		int has_cpus = faccessat(fd, "cpus", F_OK, 0) == 0;
 		p->core = has_cpus || type == PERF_TYPE_RAW || !strcmp(p->name, "cpu") ||
 			  !strcmp(p->name, "cpum_cf");
-		if (p->core && read_small(fd, has_cpus ? "cpus" : "cpumask", buf, sizeof buf) > 0)
+		if (p->core && os_read_at(fd, has_cpus ? "cpus" : "cpumask", buf, sizeof buf) > 0)
 			snprintf(p->cpus, sizeof p->cpus, "%s", buf);
 		close(fd);
 		nkp++;
@@ -314,7 +288,7 @@ static int load_fields(int pfd, struct kpmu *p)
 	while ((de = readdir(d))) {
 		char text[256];
 		struct kpmu_field f;
-		if (de->d_name[0] == '.' || read_small(dirfd(d), de->d_name, text, sizeof text) <= 0 ||
+		if (de->d_name[0] == '.' || os_read_at(dirfd(d), de->d_name, text, sizeof text) <= 0 ||
 		    parse_field(de->d_name, text, &f) < 0)
 			continue;
 		if (p->nfields == cap) {
@@ -343,7 +317,7 @@ static int load_events(int pfd, struct kpmu *p)
 	while ((de = readdir(d)) && ret == PAPI_OK) {
 		char text[512], extra[PATH_MAX];
 		if (de->d_name[0] == '.' || is_companion(de->d_name) ||
-		    read_small(dirfd(d), de->d_name, text, sizeof text) <= 0)
+		    os_read_at(dirfd(d), de->d_name, text, sizeof text) <= 0)
 			continue;
 		if (p->nevents == cap) {
 			cap = cap ? 2 * cap : 32;
@@ -359,14 +333,14 @@ static int load_events(int pfd, struct kpmu *p)
 		e->scale = 1.0;
 		char val[64];
 		snprintf(extra, sizeof extra, "%s.scale", de->d_name);
-		if (read_small(dirfd(d), extra, val, sizeof val) > 0) {
+		if (os_read_at(dirfd(d), extra, val, sizeof val) > 0) {
 			char *end;
 			double s = strtod(val, &end);
 			if (!*end && s > 0)
 				e->scale = s;
 		}
 		snprintf(extra, sizeof extra, "%s.unit", de->d_name);
-		if (read_small(dirfd(d), extra, val, sizeof val) < 0)
+		if (os_read_at(dirfd(d), extra, val, sizeof val) < 0)
 			val[0] = '\0';
 		e->name = strdup(de->d_name);
 		e->terms = strdup(text);
@@ -405,7 +379,7 @@ int kpmu_load(const struct kpmu *cp)
 		int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd >= 0) {
 			char buf[sizeof p->cpus];
-			if (!p->cpus[0] && read_small(fd, "cpumask", buf, sizeof buf) > 0)
+			if (!p->cpus[0] && os_read_at(fd, "cpumask", buf, sizeof buf) > 0)
 				snprintf(p->cpus, sizeof p->cpus, "%s", buf);
 			ret = load_fields(fd, p);
 			if (ret == PAPI_OK)

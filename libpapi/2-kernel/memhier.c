@@ -1,4 +1,5 @@
 /* memhier.c: the cache (sysfs, else CPUID) and TLB (CPUID) hierarchy of CPU 0: the one source for mem_hierarchy and papi mem-info. */
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,16 +12,11 @@
 
 static int sysfs_text(const char *dir, const char *file, char *buf, size_t len)
 {
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	FILE *f = fopen(path, "re");
-	if (!f)
+	char path[PATH_MAX];
+	int n = snprintf(path, sizeof path, "%s/%s", dir, file);
+	if (n < 0 || (size_t)n >= sizeof path || os_read_at(AT_FDCWD, path, buf, len) <= 0)
 		return -1;
-	int ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = 0;
+	buf[strcspn(buf, "\n")] = 0;	/* its first line */
 	return 0;
 }
 

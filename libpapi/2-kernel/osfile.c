@@ -98,6 +98,21 @@ ssize_t os_read(const char *path, char *buf, size_t len)
 	return n;
 }
 
+int os_read_at(int dirfd, const char *rel, char *buf, size_t len)
+{
+	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t n = os_pread(fd, buf, len);
+	io_real_close(fd);
+	if (n < 0)
+		return -1;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\r'))
+		n--;
+	buf[n] = '\0';
+	return (int)n;
+}
+
 ssize_t os_read_all(const char *path, char **out)
 {
 	*out = NULL;

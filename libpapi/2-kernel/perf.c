@@ -36,20 +36,13 @@ static int real_fcntl(int fd, int cmd, long arg)
 }
 
 /* The number a /proc or /sys file begins with (after blanks): 0 and *v, or
- * -1 when the file cannot be read or begins with none. A plain read: stdio
- * would fault in its own code and a 4 KB buffer at a tool's start. */
+ * -1 when the file cannot be read or begins with none. No stdio: it would
+ * fault in its own code and a 4 KB buffer at a tool's start. */
 static int read_number(const char *path, long long *v)
 {
-	int fd = io_real_open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	char buf[64], *end;
+	if (os_read_at(AT_FDCWD, path, buf, sizeof buf) < 0)
 		return -1;
-	char buf[64];
-	ssize_t n = io_real_read(fd, buf, sizeof buf - 1);
-	io_real_close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	char *end;
 	errno = 0;
 	long long x = strtoll(buf, &end, 10);
 	if (end == buf || errno)
