@@ -506,8 +506,8 @@ static int get_eventset_component_impl(int EventSet)
 
 /* Shutdown while other threads still use their sets. PAPI_shutdown first
  * marks the library uninitialized, then calls es_destroy_all. A call that
- * uses a set counts itself in es_inflight and only then checks that the
- * library is initialized; es_destroy_all checks es_inflight only after the
+ * uses a set counts itself in es_inflight.n and only then checks that the
+ * library is initialized; es_destroy_all checks es_inflight.n only after the
  * state changed. Both sides are sequentially consistent, so either the call
  * sees PAPI_NOT_INITED (and returns PAPI_ENOINIT without touching a set) or
  * es_destroy_all sees it in flight and waits for it to finish. One shared
@@ -516,14 +516,13 @@ static int get_eventset_component_impl(int EventSet)
 PAPI_FIRST_DATA static struct {
 	int n;
 	char pad[60];
-} inflight __attribute__((aligned(64)));
-#define es_inflight (inflight.n)
+} es_inflight __attribute__((aligned(64)));
 
 PAPI_HOT int es_enter(void)
 {
-	__atomic_add_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&es_inflight.n, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&papi_state, __ATOMIC_SEQ_CST) == PAPI_NOT_INITED) {
-		__atomic_sub_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
+		__atomic_sub_fetch(&es_inflight.n, 1, __ATOMIC_SEQ_CST);
 		return PAPI_ENOINIT;
 	}
 	return PAPI_OK;
@@ -531,7 +530,7 @@ PAPI_HOT int es_enter(void)
 
 PAPI_HOT void es_leave(void)
 {
-	__atomic_sub_fetch(&es_inflight, 1, __ATOMIC_SEQ_CST);
+	__atomic_sub_fetch(&es_inflight.n, 1, __ATOMIC_SEQ_CST);
 }
 
 /* Wait (at most ~5 s) for the calls in flight; 0 when some never finished,
@@ -540,7 +539,7 @@ static int inflight_drain(void)
 {
 	struct timespec t0, t;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (__atomic_load_n(&es_inflight, __ATOMIC_SEQ_CST) > 0) {
+	while (__atomic_load_n(&es_inflight.n, __ATOMIC_SEQ_CST) > 0) {
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if (t.tv_sec - t0.tv_sec > 5)
 			return 0;
