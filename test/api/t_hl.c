@@ -466,11 +466,16 @@ static void event_times(void)
 				   "times %s: %s %s enabled %lld == running %lld (never multiplexed)", lay, reg[r],
 				   ev[e], en[r][e], run[r][e]);
 			}
-		/* within 2% + 1 ms of the thread's CPU clock: the clock also
-		 * takes the begin and end calls; a time of the wrong region or
-		 * a share not summed over the three calls is far off */
+		/* within 2% + 1 ms of the thread's CPU clock, either way: the
+		 * clock also takes the begin and end calls, and the kernel's
+		 * context time runs by local_clock while the thread's clock
+		 * leaves out interrupt time (IRQ_TIME_ACCOUNTING), so either
+		 * may lead (CI saw enabled 34 us above the clock over 45 ms).
+		 * A time of the wrong region, or a share not summed over the
+		 * three calls, is off by a third or more. */
 		long long sp = en[0][0], sl = en[1][0];
-		ok(own_spin > 0 && sp <= own_spin && sp >= own_spin - own_spin / 50 - 1000000,
+		long long tol = own_spin / 50 + 1000000;
+		ok(own_spin > 0 && sp <= own_spin + tol && sp >= own_spin - tol,
 		   "times %s: spin enabled %lld ns, the thread's CPU clock %lld ns over 3 calls", lay, sp, own_spin);
 		ok(sp >= 45000000 - 45000000 / 50, "times %s: spin enabled %lld: 3 x 15 ms, less 2%%", lay, sp);
 		ok(own_sleep >= 0 && sl <= own_sleep + 1000000 && sl < 5000000,
