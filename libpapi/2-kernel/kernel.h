@@ -117,8 +117,10 @@ struct kpmu {
 	int type;		/* perf_event_attr.type */
 	int core;		/* 1: a CPU core PMU: named "cpu", type PERF_TYPE_RAW,
 				 * or it has a cpus file (the kernel's own marks) */
-	char cpus[128];		/* "cpus" (core) or "cpumask" (uncore, after kpmu_load)
-				 * as a CPU list ("0-7", "0,36"); "" when neither */
+	char cpus[128];		/* "cpus" (core) or "cpumask" (uncore, after kpmu_load
+				 * or kpmu_per_task) as a CPU list ("0-7", "0,36");
+				 * "" when neither */
+	int mask_read;		/* the cpumask was looked for */
 	int loaded;		/* format and events read (kpmu_load) */
 	int nfields;
 	struct kpmu_field *fields;	/* after kpmu_load, in directory order */
@@ -140,7 +142,8 @@ int kpmu_software(const struct kpmu *p);
  * software kind, and without a cpumask, so that the kernel opens its events
  * on a task (pid, cpu -1) and they follow it from CPU to CPU (msr: the TSC,
  * APERF, MPERF while the task runs); 0 for an uncore PMU (its cpumask names
- * the CPUs to open it on, CPU-wide), the others, and NULL. Loads p. */
+ * the CPUs to open it on, CPU-wide), the others, and NULL. Reads p's
+ * cpumask, not its format or events. */
 int kpmu_per_task(const struct kpmu *p);
 /* Read p's format fields, named events and cpumask once. PAPI_OK (also
  * when p has none of them), PAPI_EINVAL (p is not from kpmu_get/kpmu_find),

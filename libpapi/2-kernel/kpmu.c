@@ -197,12 +197,56 @@ int kpmu_software(const struct kpmu *p)
 	return 0;
 }
 
-/* kpmu_per_task: see kernel.h. perf's rule: a PMU with a cpumask is opened
- * CPU-wide on the CPUs it names, any other per task. */
-int kpmu_per_task(const struct kpmu *p)
+/* Read p's cpumask from its directory fd once (kp_lock held): an uncore
+ * PMU's, which the scan leaves for later (a core PMU's "cpus" came with
+ * the scan). */
+static void kp_cpumask(struct kpmu *p, int fd)
 {
-	if (!p || p->core || kpmu_software(p) || kpmu_load(p) != PAPI_OK)
+	if (p->mask_read)
+		return;
+	char buf[sizeof p->cpus];
+	if (!p->cpus[0] && os_read_at(fd, "cpumask", buf, sizeof buf) > 0)
+		snprintf(p->cpus, sizeof p->cpus, "%s", buf);
+	__atomic_store_n(&p->mask_read, 1, __ATOMIC_RELEASE);
+}
+
+/* p's entry in the list, writable; NULL when p is not from it. */
+static struct kpmu *kp_own(const struct kpmu *cp)
+{
+	kp_init();
+	return cp >= kp && cp < kp + nkp ? &kp[cp - kp] : NULL;
+}
+
+/* The directory of p, opened; -1 when it cannot be. */
+static int kp_open_dir(const struct kpmu *p)
+{
+	char path[PATH_MAX + 80];
+	snprintf(path, sizeof path, "%s/%s", kp_dir, p->name);
+	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+/* kpmu_per_task: see kernel.h. perf's rule: a PMU with a cpumask is opened
+ * CPU-wide on the CPUs it names, any other per task. Only the cpumask is
+ * read: the naming layer asks this of every PMU at its start, and a
+ * server's hundred uncore PMUs have dozens of format and event files each. */
+int kpmu_per_task(const struct kpmu *cp)
+{
+	if (!cp || cp->core || kpmu_software(cp))
 		return 0;
+	struct kpmu *p = kp_own(cp);
+	if (!p)
+		return 0;
+	if (!__atomic_load_n(&p->mask_read, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_lock(&kp_lock);
+		if (!p->mask_read) {
+			int fd = kp_open_dir(p);
+			if (fd >= 0) {
+				kp_cpumask(p, fd);
+				close(fd);
+			}
+		}
+		pthread_mutex_unlock(&kp_lock);
+	}
 	return p->cpus[0] == '\0';
 }
 
@@ -363,24 +407,17 @@ static int load_events(int pfd, struct kpmu *p)
 /* kpmu_load: see kernel.h. */
 int kpmu_load(const struct kpmu *cp)
 {
-	if (!cp)
+	struct kpmu *p = cp ? kp_own(cp) : NULL;
+	if (!p)
 		return PAPI_EINVAL;
-	kp_init();
-	if (cp < kp || cp >= kp + nkp)
-		return PAPI_EINVAL;
-	struct kpmu *p = &kp[cp - kp];
 	if (__atomic_load_n(&p->loaded, __ATOMIC_ACQUIRE))
 		return PAPI_OK;
 	int ret = PAPI_OK;
 	pthread_mutex_lock(&kp_lock);
 	if (!p->loaded) {
-		char path[PATH_MAX + 80];
-		snprintf(path, sizeof path, "%s/%s", kp_dir, p->name);
-		int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int fd = kp_open_dir(p);
 		if (fd >= 0) {
-			char buf[sizeof p->cpus];
-			if (!p->cpus[0] && os_read_at(fd, "cpumask", buf, sizeof buf) > 0)
-				snprintf(p->cpus, sizeof p->cpus, "%s", buf);
+			kp_cpumask(p, fd);
 			ret = load_fields(fd, p);
 			if (ret == PAPI_OK)
 				ret = load_events(fd, p);

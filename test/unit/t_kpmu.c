@@ -110,6 +110,10 @@ static void the_list(void)
 	}
 	is_int(kpmu_core_count(), 4, "core PMUs: cpu, cpu_core, cpu_atom, armv8_pmuv3_0");
 	const struct kpmu *imc = kpmu_find("uncore_imc_0");
+	is_str(imc->cpus, "", "an uncore PMU's cpumask is not read with the list");
+	is_int(kpmu_per_task(imc), 0, "uncore_imc_0 (a cpumask) does not count per task");
+	is_str(imc->cpus, "0,36", "its cpumask, once asked");
+	is_int(imc->loaded, 0, "which does not load its format and events");
 	is_int(kpmu_load(imc), PAPI_OK, "load an uncore PMU");
 	is_str(imc->cpus, "0,36", "its cpumask once loaded");
 	is_int(kpmu_load(NULL), PAPI_EINVAL, "load NULL: PAPI_EINVAL");
