@@ -271,6 +271,20 @@ static void fill_common(PAPI_component_info_t *ci, int c)
 	}
 }
 
+/* perf_event's counters: the first core PMU's, general and fixed; 0
+ * without a hardware PMU. */
+static int perf_cntrs(void)
+{
+	if (pmu_core_unavailable_reason())
+		return 0;
+	for (int i = 0; i < pmu_count(); i++) {
+		const struct pmu *p = pmu_get(i);
+		if (p->pfm_type == PFM_PMU_TYPE_CORE && p->num_cntrs + p->num_fixed)
+			return p->num_cntrs + p->num_fixed;
+	}
+	return 0;
+}
+
 /* Fill info[0], perf_event's (lock held). The component stays enabled
  * without a hardware PMU, since software events count: it is partially
  * disabled (PAPI 7.2's partially_disabled), and
@@ -293,11 +307,10 @@ static void fill_perf(void)
 		snprintf(ci->partially_disabled_reason, sizeof ci->partially_disabled_reason, "%s", part);
 	}
 	ci->num_native_events = native_count();
+	ci->num_cntrs = perf_cntrs();
 	int np = 0;
 	for (int i = 0; i < pmu_count(); i++) {
 		const struct pmu *p = pmu_get(i);
-		if (p->pfm_type == PFM_PMU_TYPE_CORE && !pmu_core_unavailable_reason() && !ci->num_cntrs)
-			ci->num_cntrs = p->num_cntrs + p->num_fixed;
 		if (np < PAPI_PMU_MAX) {
 			snprintf(pmu_names[np], sizeof pmu_names[np], "%s", p->name);
 			ci->pmu_names[np] = pmu_names[np];
@@ -389,6 +402,16 @@ int PAPI_num_cmp_hwctrs(int cidx)
 {
 	if (!lib_ready())
 		return PAPI_ENOINIT;
+	if (cidx == 0) {
+		/* without counting the native events, as the whole info does:
+		 * papi avail's header asks this, and a kernel PMU's events are
+		 * read from sysfs to be counted */
+		pthread_mutex_lock(&cmp_lock);
+		cmp_read_env();
+		int n = info_ready[0] ? info[0].num_cntrs : disabled_why(0) ? 0 : perf_cntrs();
+		pthread_mutex_unlock(&cmp_lock);
+		return n;
+	}
 	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
 	return ci ? ci->num_cntrs : PAPI_ENOCMP;
 }

@@ -88,6 +88,7 @@ static void generic_presets(void)
 	is_int(presets_generic(), 1, "the generic table is in use");
 	is_int(PAPI_num_cmp_hwctrs(0), 5, "counters: as many instruction counters as the kernel "
 	       "accepts in a group (4 general and the fixed one)");
+	is_int(PAPI_get_component_info(0)->num_cntrs, 5, "the component's info, asked after, agrees");
 	static const int avail[] = { PAPI_TOT_CYC, PAPI_TOT_INS, PAPI_BR_INS, PAPI_BR_MSP, PAPI_L1_DCM };
 	for (size_t i = 0; i < sizeof avail / sizeof *avail; i++) {
 		char n[PAPI_MAX_STR_LEN];
@@ -255,6 +256,19 @@ static void enumeration(void)
 	ok(found, "the component lists the PMU cpu");
 }
 
+/* perf_event disabled by the environment has no counters, asked before
+ * its info is. */
+static void disabled(void)
+{
+	PAPI_shutdown();
+	setenv("PAPI_DISABLE_COMPONENTS", "perf_event", 1);
+	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init, perf_event disabled");
+	is_int(PAPI_num_cmp_hwctrs(0), 0, "disabled: no counters");
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	ok(ci && ci->disabled && ci->num_cntrs == 0, "and its info says disabled, no counters");
+	unsetenv("PAPI_DISABLE_COMPONENTS");
+}
+
 /* A hybrid CPU libpfm4 does not know: each preset sums both core PMUs. */
 static void hybrid(void)
 {
@@ -271,6 +285,7 @@ static void hybrid(void)
 	is_int(presets_generic(), 1, "the generic table");
 	ok(pmu_get(0)->num_cntrs == 6 && pmu_get(1)->num_cntrs == 8,
 	   "each core type's counters found apart: %d %d", pmu_get(0)->num_cntrs, pmu_get(1)->num_cntrs);
+	is_int(PAPI_num_cmp_hwctrs(0), 6, "the component's counters: the first core PMU's (cpu_atom)");
 	PAPI_event_info_t in;
 	is_int(PAPI_get_event_info(PAPI_TOT_CYC, &in), PAPI_OK, "PAPI_TOT_CYC's info");
 	ok(in.count == 2 && !strcmp(in.derived, "DERIVED_ADD") && !strcmp(in.name[0], "cpu_atom/cycles/") &&
@@ -360,6 +375,7 @@ int main(void)
 	generic_presets();
 	sysfs_names();
 	enumeration();
+	disabled();
 	PAPI_shutdown();
 	is_int(sim_open_count(), 0, "no counter left open");
 	sim_uninstall();
