@@ -1,6 +1,7 @@
 /* t_formula.c: derived-event formulas: postfix and infix parsing, precedence, every derived type, wrap-around and division rules. */
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -284,8 +285,75 @@ static void test_expr(void)
 	formula_free(f);
 }
 
+/* "N0|N0|+|N0|+|...": 1 + 2k steps summing k + 1 times N0, as postfix or
+ * (with infix set) as "N0+N0+...". */
+static char *sum_text(int k, int infix)
+{
+	char *t = malloc(8 + (size_t)k * 8);
+	if (!t)
+		return NULL;
+	strcpy(t, infix ? "N0" : "N0|");
+	for (int i = 0; i < k; i++)
+		strcat(t, infix ? "+N0" : "N0|+|");
+	return t;
+}
+
+static int n0_lookup(void *ctx, const char *name, size_t len)
+{
+	(void)ctx;
+	return len == 2 && !strncmp(name, "N0", 2) ? 0 : -1;
+}
+
+/* Programs up to the 256 steps a formula may have compile and compute;
+ * one step more is refused, with the limit named. */
+static void test_long(void)
+{
+	static const long long one[] = { 3 };
+	char err[128];
+	for (int infix = 0; infix <= 1; infix++) {
+		const char *how = infix ? "infix" : "postfix";
+		for (int k = 15; k <= 128; k += k < 127 ? 16 : 1) {
+			char *t = sum_text(k, infix);
+			struct formula *f = NULL;
+			int ret = infix ? formula_compile_expr(t, n0_lookup, NULL, &f, err, sizeof err)
+					: formula_compile(DERIVED_POSTFIX, t, 1, &f, err, sizeof err);
+			if (2 * k + 1 <= 256) {
+				if (ok(ret == PAPI_OK, "%s of %d steps compiles (%s)", how, 2 * k + 1, ret ? err : "ok"))
+					is_int(formula_eval(f, one), 3LL * (k + 1), "%s of %d steps: value", how, 2 * k + 1);
+			} else {
+				ok(ret == PAPI_EINVAL && !f && strstr(err, "more than 256 steps"),
+				   "%s of %d steps refused: %s", how, 2 * k + 1, err);
+			}
+			formula_free(f);
+			free(t);
+		}
+	}
+	/* a substitution's program is built the same way: (81) + (81) + 1 */
+	char *t = sum_text(40, 0);
+	struct formula *outer = NULL, *s40 = NULL, *sum = NULL;
+	formula_compile(DERIVED_POSTFIX, "N0|N1|+|", 2, &outer, NULL, 0);
+	formula_compile(DERIVED_POSTFIX, t, 1, &s40, NULL, 0);
+	const struct formula *sub[2] = { s40, s40 };
+	is_int(formula_substitute(outer, sub, 2, &sum), PAPI_OK, "substitute into 163 steps");
+	is_int(formula_eval(sum, one), 3LL * 82, "which compute");
+	formula_free(sum);
+	sum = NULL;
+	char *t70 = sum_text(70, 0);
+	struct formula *s70 = NULL;
+	formula_compile(DERIVED_POSTFIX, t70, 1, &s70, NULL, 0);
+	const struct formula *sub70[2] = { s70, s70 };
+	is_int(formula_substitute(outer, sub70, 2, &sum), PAPI_EINVAL, "one of 283 steps refused");
+	ok(sum == NULL, "and nothing returned");
+	formula_free(outer);
+	formula_free(s40);
+	formula_free(s70);
+	free(t);
+	free(t70);
+}
+
 int main(void)
 {
+	test_long();
 	test_expr();
 	test_rows();
 	test_per_second();
