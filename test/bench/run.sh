@@ -168,8 +168,10 @@ fi
 set -- "$papi avail"
 command -v papi_avail >/dev/null && set -- "$@" "papi_avail"
 pfm_floor=
-# (linked as papi is: without PIE, libpfm4 from its static library)
-if $cc -O2 -no-pie -o "$tmp/pfm_floor" test/bench/pfm_floor.c "$($cc -print-file-name=libpfm.a)" 2>/dev/null ||
+# (linked as papi is: static, else without PIE and libpfm4 from its static
+# library; a dynamic C library alone costs it 1 ms here)
+if $cc -O2 -static -o "$tmp/pfm_floor" test/bench/pfm_floor.c "$($cc -print-file-name=libpfm.a)" 2>/dev/null ||
+   $cc -O2 -no-pie -o "$tmp/pfm_floor" test/bench/pfm_floor.c "$($cc -print-file-name=libpfm.a)" 2>/dev/null ||
    $cc -O2 -o "$tmp/pfm_floor" test/bench/pfm_floor.c -lpfm 2>/dev/null; then
 	pfm_floor="$tmp/pfm_floor"
 	set -- "$@" "$pfm_floor"
