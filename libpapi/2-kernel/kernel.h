@@ -120,7 +120,7 @@ struct kpmu {
 	char cpus[128];		/* "cpus" (core) or "cpumask" (uncore, after kpmu_load
 				 * or kpmu_per_task) as a CPU list ("0-7", "0,36");
 				 * "" when neither */
-	int mask_read;		/* the cpumask was looked for */
+	int mask_read;		/* cpus was looked for (a core PMU's: by the scan) */
 	int loaded;		/* format and events read (kpmu_load) */
 	int nfields;
 	struct kpmu_field *fields;	/* after kpmu_load, in directory order */

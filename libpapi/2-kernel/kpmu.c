@@ -113,6 +113,7 @@ static void kp_scan(const char *dir)
 			  !strcmp(p->name, "cpum_cf");
 		if (p->core && os_read_at(fd, has_cpus ? "cpus" : "cpumask", buf, sizeof buf) > 0)
 			snprintf(p->cpus, sizeof p->cpus, "%s", buf);
+		p->mask_read = p->core;	/* an uncore PMU's waits for kp_cpumask */
 		close(fd);
 		nkp++;
 	}
@@ -198,14 +199,14 @@ int kpmu_software(const struct kpmu *p)
 }
 
 /* Read p's cpumask from its directory fd once (kp_lock held): an uncore
- * PMU's, which the scan leaves for later (a core PMU's "cpus" came with
- * the scan). */
+ * PMU's, which the scan leaves for later (a core PMU's came with the
+ * scan). */
 static void kp_cpumask(struct kpmu *p, int fd)
 {
 	if (p->mask_read)
 		return;
 	char buf[sizeof p->cpus];
-	if (!p->cpus[0] && os_read_at(fd, "cpumask", buf, sizeof buf) > 0)
+	if (os_read_at(fd, "cpumask", buf, sizeof buf) > 0)
 		snprintf(p->cpus, sizeof p->cpus, "%s", buf);
 	__atomic_store_n(&p->mask_read, 1, __ATOMIC_RELEASE);
 }
