@@ -403,12 +403,12 @@ int PAPI_num_cmp_hwctrs(int cidx)
 	if (!lib_ready())
 		return PAPI_ENOINIT;
 	if (cidx == 0) {
-		/* without counting the native events, as the whole info does:
-		 * papi avail's header asks this, and a kernel PMU's events are
-		 * read from sysfs to be counted */
+		/* what fill_perf puts in the info, without the native event
+		 * count it also makes: papi avail's header asks this, and a
+		 * kernel PMU's events are read from sysfs to be counted */
 		pthread_mutex_lock(&cmp_lock);
 		cmp_read_env();
-		int n = info_ready[0] ? info[0].num_cntrs : disabled_why(0) ? 0 : perf_cntrs();
+		int n = disabled_why(0) ? 0 : perf_cntrs();
 		pthread_mutex_unlock(&cmp_lock);
 		return n;
 	}
