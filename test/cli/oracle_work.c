@@ -133,6 +133,17 @@ int main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
+	/* "hold" after the work: block on standard input again, faulting
+	 * nothing, until the test kills the process (so that no exit path
+	 * runs in a counter's last, unprinted interval) */
+	if (argc > 3 && !strcmp(argv[argc - 1], "hold")) {
+		argc--;
+		if (argc == 3 && atol(argv[2]) > 0 && !strcmp(argv[1], "touch") && touch(atol(argv[2])) == 0) {
+			char c;
+			return read(0, &c, 1) < 0;
+		}
+		return 1;
+	}
 	long n = argc > 2 ? atol(argv[2]) : 0;
 	if (argc == 3 && n > 0 && !strcmp(argv[1], "touch"))
 		return touch(n);
@@ -144,6 +155,6 @@ int main(int argc, char **argv)
 		return spin(n);
 	if (argc == 4 && n > 0 && n <= 64 && atol(argv[3]) > 0 && !strcmp(argv[1], "threads"))
 		return threads((int)n, atol(argv[3]));
-	fprintf(stderr, "usage: oracle_work [wait] touch|zero|pingpong|spin N | threads T N\n");
+	fprintf(stderr, "usage: oracle_work [wait] touch N [hold] | zero|pingpong|spin N | threads T N\n");
 	return 2;
 }

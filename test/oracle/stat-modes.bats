@@ -51,8 +51,8 @@ load stat_helper
 
 @test "-p: attached to a process at the same time as perf stat -p, the same page faults" {
 	mkfifo go
-	"$WORK" wait touch 2000 <go &
-	local pid=$! i
+	"$WORK" wait touch 2000 hold <go &
+	local pid=$! i n
 	exec 7>go
 	papi stat -p "$pid" -I 50 -x, -o p.csv -e perf::PAGE-FAULTS &
 	local pp=$!
@@ -64,8 +64,22 @@ load stat_helper
 		sleep 0.05
 	done
 	printf x >&7
+	# The work touches its pages, then blocks again. perf stat -p prints
+	# no last partial interval when its process ends, so the process is
+	# killed (no exit path of its own to fault) only once perf has printed
+	# an interval after the one that saw the pages: everything was counted.
+	for i in $(seq 600); do
+		n=$(perf_val q.csv "page-faults$SFX" 2>/dev/null) && [ "$n" -ge 2000 ] && break
+		sleep 0.05
+	done
+	n=$(grep -c "page-faults" q.csv)
+	for i in $(seq 600); do
+		[ "$(grep -c "page-faults" q.csv)" -gt "$n" ] && break
+		sleep 0.05
+	done
+	kill -KILL "$pid"
 	exec 7>&-
-	wait "$pid"
+	wait "$pid" || [ $? -eq $((128 + 9)) ]
 	wait "$pp"
 	wait "$qp"
 	local a b
