@@ -44,12 +44,15 @@ extern "C" {
 
 /* The API level chosen above.  PAPI_library_init() expects PAPI_VER_CURRENT,
  * which keeps major and minor only: revisions stay binary compatible. Tools
- * that read the version as text (CMake's FindPAPI modules) find the
- * default's, the only line with four numbers. */
+ * that read the version as text (CMake's FindPAPI modules, configure
+ * scripts) take every line that begins "#define PAPI_VERSION" and expect
+ * one, as PAPI 7.2 writes it: the default's. An older level's definition
+ * is split after "#define", so that no such line is its. */
 #if PAPI_ABI_LEVEL == 72
 #define PAPI_VERSION		PAPI_VERSION_NUMBER(7,2,0,0)
 #else
-#define PAPI_VERSION		PAPI_VERSION_NUMBER(7, PAPI_ABI_LEVEL - 70, 0, 0)
+#define \
+	PAPI_VERSION		PAPI_VERSION_NUMBER(7, PAPI_ABI_LEVEL - 70, 0, 0)
 #endif
 #define PAPI_VER_CURRENT	(PAPI_VERSION & 0xffff0000)
 

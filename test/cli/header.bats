@@ -99,11 +99,19 @@ ref_prototypes() {
 }
 
 @test "header: PAPI_VERSION reads as PAPI 7.2's does, for the tools that take it apart by text" {
-	# CMake's FindPAPI modules and configure scripts match this line with a
-	# regular expression, as PAPI 7.2 writes it: no spaces in the arguments;
-	# the older levels' line has no four numbers, so only the default's matches
-	run -0 grep -E '^#define[[:space:]]+PAPI_VERSION[[:space:]]+PAPI_VERSION_NUMBER\(7,2,0,0\)' "$TOP/libpapi/papi.h"
-	v=$(sed -n 's/^#define[[:space:]]*PAPI_VERSION[[:space:]]*PAPI_VERSION_NUMBER(\([0-9,]*\)).*/\1/p' "$TOP/libpapi/papi.h" | tr , .)
+	# CMake's FindPAPI modules and configure scripts read the version from the
+	# text: some take every line that begins "#define PAPI_VERSION", some the
+	# arguments of PAPI_VERSION_NUMBER(...) on it, some the last such line in
+	# the file. Each must find one line, the default's, as PAPI 7.2 writes it.
+	local re n
+	for re in '^#define[[:space:]]+PAPI_VERSION[[:space:]]' \
+		'^#[[:space:]]*define[[:space:]]+PAPI_VERSION[[:space:]]' \
+		'#define[[:space:]]+PAPI_VERSION[[:space:]]+PAPI_VERSION_NUMBER\(.*\)' \
+		'#define[[:blank:]]+PAPI_VERSION[[:blank:]]+PAPI_VERSION_NUMBER\(([0-9]+),([0-9]+),([0-9]+),([0-9]+)\)'; do
+		n=$(grep -Ec "$re" "$TOP/libpapi/papi.h") || true
+		[ "$n" -eq 1 ] || { echo "$n lines match $re"; false; }
+	done
+	v=$(sed -nE 's/^#define[[:space:]]+PAPI_VERSION[[:space:]]+PAPI_VERSION_NUMBER\((.*)\)$/\1/p' "$TOP/libpapi/papi.h" | tr , .)
 	[ "$v" = 7.2.0.0 ]
 }
 
@@ -122,13 +130,15 @@ ref_prototypes() {
 	cat > "$T/level.c" <<-'C'
 	#include "papi.h"
 	int version = PAPI_VER_CURRENT, errors = PAPI_NUM_ERRORS, umasks = PAPI_NTV_ENUM_UMASKS;
+	int release = PAPI_VERSION;
 	C
 	local l want
 	for l in 70:0x7000000:28:15 71:0x7010000:28:15 72:0x7020000:29:18; do
 		run -0 $CC -std=c11 -Wall -Wextra -Wpedantic -Werror -DPAPI_ABI_LEVEL=${l%%:*} -I "$TOP/libpapi" \
 			-S -o "$T/level.s" "$T/level.c"
 		want=${l#*:}
-		grep -q "\.long[[:space:]]*$((${want%%:*}))\$" "$T/level.s"
+		# PAPI_VERSION (release N.M.0.0) and PAPI_VER_CURRENT
+		[ "$(grep -c "\.long[[:space:]]*$((${want%%:*}))\$" "$T/level.s")" -eq 2 ]
 		want=${want#*:}
 		grep -q "\.long[[:space:]]*${want%%:*}\$" "$T/level.s"
 		grep -q "\.long[[:space:]]*${want#*:}\$" "$T/level.s"
