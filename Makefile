@@ -133,7 +133,7 @@ $(LIB_OBJ): ALL_CPPFLAGS += -DPAPI_IN_LIBRARY
 # of __tls_get_addr, and the library can still be dlopen'ed.
 TLS_DESC    := $(shell $(CC) -mtls-dialect=gnu2 -fPIC -E -x c /dev/null >/dev/null 2>&1 && echo -mtls-dialect=gnu2)
 LIB_CFLAGS  := -fPIC -fvisibility=hidden -fno-semantic-interposition $(TLS_DESC)
-FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object, hidden names local)$(if $(APPIO), APPIO)
+FLAGS_STAMP := $(LIB_CFLAGS) (libpapi.a: one object with libpfm4 and libcsv, only the API global)$(if $(APPIO), APPIO)
 ifneq ($(file <$(BUILD)/cflags),$(FLAGS_STAMP))
 $(shell mkdir -p $(BUILD))
 $(file >$(BUILD)/cflags,$(FLAGS_STAMP))
@@ -193,12 +193,16 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 #                   made below ("one library, three releases").
 #  libpapi.a        static, also into a shared object (position-independent):
 #                   one object, libpapi.o, the modules partially linked with
-#                   every hidden name then made local, so that no internal
-#                   name (sys, es_lookup, ...) can clash with a program's own.
-#                   It carries neither libpfm4 nor libcsv: Debian's libpfm.a and
-#                   libcsv.a are not position-independent, and a program that
-#                   uses libpfm4 itself must not get a second copy;
-#                   `pkg-config --static --libs papi` names them.
+#                   libpfm4 and libcsv (Debian's libpfm.a and libcsv.a), every
+#                   name but the public API's then made local, so that no
+#                   internal name (sys, es_lookup, pfm_initialize, csv_init,
+#                   ...) can clash with a program's own or with a libpfm4 the
+#                   program links itself. A program links it alone:
+#                   cc prog.c libpapi.a -pthread -lm. Debian's libpfm.a is
+#                   compiled for executables (-fPIE), whose only reads a
+#                   shared object cannot make are pfm_initialize's of stderr
+#                   and stdout: they are pointed at copies of those two
+#                   (libpapi/abi/archive.c).
 #  libpapi-internal.a  the modules as compiled, internal names and all, with
 #                   libpfm.a and libcsv.a: what the papi binary (static, not
 #                   PIE, for its start-up) and the test programs link. Never
@@ -210,10 +214,33 @@ LIB_DEPS := -lpfm -lcsv
 $(LIB_OBJ): ALL_CFLAGS += $(LIB_CFLAGS)
 
 OBJCOPY ?= $(shell $(CC) -print-prog-name=objcopy)
-$(BUILD)/libpapi.o: $(LIB_OBJ)
+NM      ?= $(shell $(CC) -print-prog-name=nm)
+# The static libpfm4 and libcsv that libpapi.a and libpapi-internal.a carry
+# (STATIC_DEPS: a shell command that sets $pfm and $csv, or says what to install).
+STATIC_DEPS = pfm=$$($(CC) -print-file-name=libpfm.a); csv=$$($(CC) -print-file-name=libcsv.a); \
+	  for a in "$$pfm" "$$csv"; do [ -f "$$a" ] || { echo "missing $$a: run 'make deps' (libpfm4-dev, libcsv-dev)" >&2; exit 1; }; done
+# libpfm4 and libcsv whole, with pfm_initialize's reads of stderr and stdout
+# pointed at archive.c's copies.
+$(BUILD)/abi/pfmcsv.o: $(BUILD)/cflags
+	@mkdir -p $(dir $@)
 	$(say) LD $@
-	$(Q)$(CC) -r -nostdlib -o $@.tmp $(LIB_OBJ)
-	$(Q)$(OBJCOPY) --localize-hidden $@.tmp $@ && rm -f $@.tmp
+	$(Q)$(STATIC_DEPS); $(CC) -r -nostdlib -o $@.tmp -Wl,--whole-archive "$$pfm" "$$csv"
+	$(Q)$(OBJCOPY) --redefine-sym stderr=archive_pfm_stderr --redefine-sym stdout=archive_pfm_stdout $@.tmp $@ && \
+	  rm -f $@.tmp
+$(BUILD)/abi/archive.o: libpapi/abi/archive.c $(BUILD)/cflags
+	@mkdir -p $(dir $@)
+	$(say) CC $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
+# The public API is what the modules leave global once their hidden names
+# are local (papi.h marks it visible): that list is all libpapi.o keeps global.
+ARCHIVE_OBJ = $(LIB_OBJ)
+$(BUILD)/libpapi.o: $(ARCHIVE_OBJ) $(BUILD)/abi/archive.o $(BUILD)/abi/pfmcsv.o
+	$(say) LD $@
+	$(Q)$(CC) -r -nostdlib -o $@.own $(ARCHIVE_OBJ)
+	$(Q)$(OBJCOPY) --localize-hidden $@.own
+	$(Q)$(NM) -g --defined-only $@.own | awk 'NF == 3 { print $$3 }' > $@.api
+	$(Q)$(CC) -r -nostdlib -o $@.tmp $@.own $(BUILD)/abi/archive.o $(BUILD)/abi/pfmcsv.o
+	$(Q)$(OBJCOPY) --keep-global-symbols=$@.api $@.tmp $@ && rm -f $@.own $@.api $@.tmp
 $(BUILD)/libpapi.a: $(BUILD)/libpapi.o
 	$(say) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $<
@@ -275,8 +302,7 @@ $(INT_A): $(LIB_OBJ)
 	$(say) AR $@
 	$(Q)rm -f $@.own $@.tmp
 	$(Q)$(AR) rcs $@.own $(LIB_OBJ)
-	$(Q)pfm=$$($(CC) -print-file-name=libpfm.a); csv=$$($(CC) -print-file-name=libcsv.a); \
-	  for a in "$$pfm" "$$csv"; do [ -f "$$a" ] || { echo "missing $$a: run 'make deps' (libpfm4-dev, libcsv-dev)" >&2; exit 1; }; done; \
+	$(Q)$(STATIC_DEPS); \
 	  printf 'CREATE %s\nADDLIB %s\nADDLIB %s\nADDLIB %s\nSAVE\nEND\n' $@.tmp $@.own "$$pfm" "$$csv" | $(AR) -M
 	$(Q)mv $@.tmp $@ && rm -f $@.own
 
@@ -406,7 +432,7 @@ FORCE:
 pc_text = printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(libdir))' \
 	  'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(includedir))' '' \
 	  'Name: $(1)' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION))' \
-	  'Version: $(2)' 'Libs: -L$${libdir} $(3)' 'Libs.private: $(LIB_DEPS) $(LIBS)' \
+	  'Version: $(2)' 'Libs: -L$${libdir} $(3)' 'Libs.private: $(LIBS)' \
 	  'Cflags: -I$${includedir}$(4)'
 # pc_libs L, pc_cflags L: what papi-L.pc adds (the newest is papi.pc's)
 pc_newest = $(filter $(API_VERSION),$(1).0.0)
@@ -427,7 +453,7 @@ $(BUILD)/install/papi.pc: Makefile $(BUILD)/pc-vars
 pc_uninst = printf '%s\n' 'srcdir=$(CURDIR)' 'builddir=$(abspath $(BUILD))' '' \
 	  'Name: $(1)' 'Description: Performance Application Programming Interface on Linux perf_event (papi $(VERSION), build tree)' \
 	  'Version: $(2)' 'Libs: -L$${builddir} -Wl,-rpath,$${builddir} $(3)' \
-	  'Libs.private: $(LIB_DEPS) $(LIBS)' 'Cflags: -I$${srcdir}/libpapi -I$${builddir}/gen$(4)'
+	  'Libs.private: $(LIBS)' 'Cflags: -I$${srcdir}/libpapi -I$${builddir}/gen$(4)'
 $(BUILD)/papi-uninstalled.pc: Makefile
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $(BUILD)/papi.pc

@@ -16,7 +16,7 @@ export PAPI_OUTPUT_DIRECTORY="$tmp/hl"
 mkdir -p "$PAPI_OUTPUT_DIRECTORY"
 
 [ -f "$build/libpapi.a" ] || { echo "run.sh: $build/libpapi.a not built (make)" >&2; exit 1; }
-$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours" test/bench/api.c "$build/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+$cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours" test/bench/api.c "$build/libpapi.a" -pthread -lm -lrt
 $cc -O2 -D_GNU_SOURCE -Ilibpapi -o "$tmp/ours_so" test/bench/api.c -L"$build" -lpapi -Wl,-rpath,"$(cd "$build" && pwd)"
 have7=0
 if [ -f /usr/include/papi.h ] && $cc -O2 -D_GNU_SOURCE -I/usr/include -o "$tmp/papi7" test/bench/api.c -lpapi 2>/dev/null; then
@@ -130,7 +130,7 @@ echo
 echo "== PAPI's omptough pattern (test/bench/omp.c, ${OMP_ITER:-10000} regions on 2 OpenMP threads; per region each"
 echo "   thread registers, creates and destroys an EventSet, unregisters): the four calls' median and p90 ns,"
 echo "   the wall ns per region (mostly OpenMP's fork and join), voluntary context switches per region"
-$cc -O2 -fopenmp -Ilibpapi -o "$tmp/omp_a" test/bench/omp.c "$build/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+$cc -O2 -fopenmp -Ilibpapi -o "$tmp/omp_a" test/bench/omp.c "$build/libpapi.a" -pthread -lm -lrt
 set -- "ours" "$tmp/omp_a" "ours.so" "$tmp/omp_so"
 # PAPI 7's own build of the program, and the same binary on our shared library
 if [ $have7 = 1 ] && $cc -O2 -fopenmp -I/usr/include -o "$tmp/omp_7" test/bench/omp.c -lpapi 2>/dev/null; then
@@ -201,14 +201,13 @@ RUNS=$runs sh test/bench/stat_sys.sh "$build"
 
 # A program that links the library, initializes it and names one event.
 # libpfm4's tables hold ~42,000 pointers that are relocated at every start
-# when they sit in a PIE or in libpfm.so (the pkg-config --static link);
-# linked with libpfm.a into a -no-pie program they are not. Then the same
-# program on our libpapi.so and on PAPI 7's.
+# when they sit in a PIE or in libpfm.so (the shared library's); linked
+# with libpapi.a (which carries libpfm4) into a -no-pie program they are
+# not. Then the same program on our libpapi.so and on PAPI 7's.
 echo
 echo "== a program linked with the library: start, PAPI_library_init, one name (hyperfine, $runs runs)"
-slibs="-lpfm -lcsv -pthread -lm -lrt"
-alibs="$($cc -print-file-name=libpfm.a) $($cc -print-file-name=libcsv.a) -pthread -lm -lrt"
-$cc -O2 -Ilibpapi -o "$tmp/linked_a_pie" test/bench/linked.c "$build/libpapi.a" $slibs
+alibs="-pthread -lm -lrt"
+$cc -O2 -Ilibpapi -o "$tmp/linked_a_pie" test/bench/linked.c "$build/libpapi.a" $alibs
 $cc -O2 -no-pie -Ilibpapi -o "$tmp/linked_a_nopie_pfm_a" test/bench/linked.c "$build/libpapi.a" $alibs
 $cc -O2 -Ilibpapi -o "$tmp/linked_so" test/bench/linked.c -L"$build" -lpapi -Wl,-rpath,"$(cd "$build" && pwd)"
 set -- "$tmp/linked_a_pie" "$tmp/linked_a_nopie_pfm_a" "$tmp/linked_so"

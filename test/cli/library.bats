@@ -16,11 +16,12 @@ ccso() {
 	${CC:-cc} -I"$PAPI_TOP/libpapi" -o "$out" "$@" -L"$BUILD" -lpapi -Wl,-rpath,"$BUILD"
 }
 
-# cca OUT SRC...: build a program against the static archive in BUILD.
+# cca OUT SRC...: build a program against the static archive in BUILD, which
+# carries libpfm4 and libcsv: nothing else but the C library's parts.
 cca() {
 	local out=$1
 	shift
-	${CC:-cc} -I"$PAPI_TOP/libpapi" -o "$out" "$@" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+	${CC:-cc} -I"$PAPI_TOP/libpapi" -o "$out" "$@" "$BUILD/libpapi.a" -lpthread -lm -ldl
 }
 
 # The C library's I/O calls, which libpapi defines for the whole program
@@ -133,9 +134,47 @@ internal_names() {
 	[ "$(grep -Ec "$SDE_HOOKS" global)" -eq 2 ]
 	run grep -v -e '^PAPI_[a-z]' -e '^PAPIF_' -e '^papif_' -Ee "$INTERPOSED" -Ee "$SDE_HOOKS" global
 	[ "$status" -eq 1 ] || { echo "global beyond the API: $output"; false; }
-	# it links into a shared object
-	${CC:-cc} -shared -o libuser.so -Wl,--whole-archive "$BUILD/libpapi.a" -Wl,--no-whole-archive -lpfm -lcsv -pthread
+	# it links into a shared object alone, with no text relocations
+	${CC:-cc} -shared -o libuser.so -Wl,-z,text -Wl,--no-undefined \
+		-Wl,--whole-archive "$BUILD/libpapi.a" -Wl,--no-whole-archive -pthread -lm
 	nm -D --defined-only libuser.so | grep -q ' PAPI_start$'
+	run -0 readelf -d libuser.so
+	[[ "$output" != *TEXTREL* ]]
+	[[ "$output" != *libpfm* ]]
+	[[ "$output" != *libcsv* ]]
+}
+
+# libpapi.a carries libpfm4 and libcsv (Debian's libpfm.a and libcsv.a),
+# their names made local: a program links it alone, may define those names
+# itself or link the system's libpfm4 beside it, and libpfm4 inside still
+# writes where LIBPFM_VERBOSE and LIBPFM_DEBUG_STDOUT say.
+@test "libpapi.a links alone, with libpfm4 and libcsv inside under names a program may use" {
+	local how
+	for how in plain OWN_NAMES SYSTEM_PFM; do
+		${CC:-cc} -std=gnu11 -D$how -I"$PAPI_TOP/libpapi" -o sa_$how "$LIB/standalone.c" "$BUILD/libpapi.a" \
+			-lpthread -lm -ldl $([ $how = SYSTEM_PFM ] && echo -lpfm)
+		run -0 ./sa_$how
+		echo "$output"
+		[[ "${lines[0]}" == "ok "* ]]
+	done
+	[ "${lines[1]}" = "system libpfm4 initialized, perf::TASK-CLOCK found" ]
+	run -0 ./sa_OWN_NAMES
+	[ "${lines[1]}" = "own 42 mine 2" ]
+	run -0 readelf -d sa_plain
+	[[ "$output" != *libpfm* ]]
+	[[ "$output" != *libcsv* ]]
+	[[ "$output" != *libpapi* ]]
+	[ -z "$(nm -g --defined-only "$BUILD/libpapi.a" | awk '$3 ~ /^(pfm_|csv_)/')" ]
+	# libpfm4's own messages, from its copy in the archive
+	run -0 --separate-stderr env LIBPFM_VERBOSE=1 ./sa_plain perf::CYCLES
+	[[ "$stderr" == *"] perf::CYCLES"* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run -0 --separate-stderr env LIBPFM_VERBOSE=1 LIBPFM_DEBUG_STDOUT=1 ./sa_plain perf::CYCLES
+	[ -z "$stderr" ]
+	[[ "$output" == *"] perf::CYCLES"* ]]
+	run -0 --separate-stderr ./sa_plain perf::CYCLES
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 1 ]
 }
 
 @test "a program that defines sys, es_lookup, derived_eval and other internal names links and counts" {
@@ -168,7 +207,7 @@ internal_names() {
 	run -0 ./host plugin "$PWD/plugin.so"
 	[ "$output" -gt 0 ]
 	# libpapi.a links into the plugin as well
-	${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o plugin_a.so "$LIB/plugin.c" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+	${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o plugin_a.so "$LIB/plugin.c" "$BUILD/libpapi.a" -pthread -lm
 	[ "$(readelf -d plugin_a.so | grep -c 'NEEDED.*libpapi')" = 0 ]
 	run -0 ./host plugin "$PWD/plugin_a.so"
 	[ "$output" -gt 0 ]
@@ -221,7 +260,7 @@ internal_names() {
 	# Each with its own copy of libpapi.a, B sees a library nobody initialized:
 	# the check above can fail (and modules should link the shared library).
 	for m in moda modb; do
-		${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o "${m}_a.so" "$LIB/$m.c" "$BUILD/libpapi.a" -lpfm -lcsv -pthread -lm -lrt
+		${CC:-cc} -shared -fPIC -I"$PAPI_TOP/libpapi" -o "${m}_a.so" "$LIB/$m.c" "$BUILD/libpapi.a" -pthread -lm
 	done
 	run -1 ./host pair "$PWD/moda_a.so" "$PWD/modb_a.so"
 	[[ "$output" == *"modb_count: -16"* ]]
@@ -236,6 +275,31 @@ internal_names() {
 	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[0]}" =~ ^perf::TASK-CLOCK\ [1-9][0-9]*$ ]]
 	[[ "${lines[1]}" =~ ^perf::PAGE-FAULTS\ [0-9]+$ ]]
+}
+
+# cffi_python: a python3 that has cffi and the headers to build a module.
+cffi_python() {
+	local py
+	for py in python3 /usr/bin/python3; do
+		"$py" -c 'import cffi, os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null &&
+			{ echo "$py"; return 0; }
+	done
+	return 1
+}
+
+# pypapi's recipe, unchanged in what it links: cffi's set_source() with
+# libpapi.a as the module's only extra object (test/lib/cffi_recipe.py).
+@test "a cffi module built as pypapi builds it, over libpapi.a alone, imports and counts" {
+	local py
+	py=$(cffi_python) || skip "python3-cffi or python3-dev is not installed (make deps)"
+	run -0 "$py" "$LIB/cffi_recipe.py" build mod "$BUILD/libpapi.a" "$PAPI_TOP/libpapi"
+	# (under make check-sanitize: the runtimes first, and no leak check of python)
+	run -0 env LD_PRELOAD="$(san_preload "$BUILD/libpapi.so.7.2")" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		"$py" "$LIB/cffi_recipe.py" count mod
+	echo "$output"
+	[[ "$output" == "ok "* ]]
 }
 
 # The size queries, as PAPI 7.0 answers them: test/lib/sizes.c prints the

@@ -80,7 +80,7 @@ else
 	inc=$top/libpapi
 	papilib=$build/libpapi.a
 	[ -f "$papilib" ] || { echo "compat: $papilib is missing: run make first" >&2; exit 1; }
-	libs="-lpfm -lcsv -pthread -lm -lrt"
+	libs="-pthread -lm -lrt"
 fi
 want_hdr=$inc/papi.h
 

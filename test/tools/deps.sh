@@ -26,6 +26,9 @@ command -v papi_avail >/dev/null 2>&1 || need="$need papi-tools"
 [ -f /usr/include/papi.h ] || need="$need libpapi-dev"
 [ -d /usr/share/doc/papi-examples/examples/ctests ] || need="$need papi-examples"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+# pypapi's recipe (library.bats): a cffi module built over libpapi.a.
+{ python3 -c 'import cffi' || /usr/bin/python3 -c 'import cffi'; } >/dev/null 2>&1 || need="$need python3-cffi"
+ls /usr/include/python3*/Python.h >/dev/null 2>&1 || need="$need python3-dev"
 # The oracle suite compares papi stat with perf stat on the same commands.
 command -v perf >/dev/null 2>&1 || need="$need linux-perf"
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
