@@ -202,7 +202,9 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 #                   compiled for executables (-fPIE), whose only reads a
 #                   shared object cannot make are pfm_initialize's of stderr
 #                   and stdout: they are pointed at copies of those two
-#                   (libpapi/abi/archive.c).
+#                   (libpapi/abi/archive.c). It serves every release: a
+#                   program built at -DPAPI_ABI_LEVEL=70 or 71 calls its
+#                   level's names of the calls whose ABI changed (below).
 #  libpapi-internal.a  the modules as compiled, internal names and all, with
 #                   libpfm.a and libcsv.a: what the papi binary (static, not
 #                   PIE, for its start-up) and the test programs link. Never
@@ -210,6 +212,7 @@ $(BUILD)/gen/fpapi.h: libpapi/gen_fortran.sh libpapi/papi.h libpapi/papiStdEvent
 SO_NAME  := libpapi.so.7.2
 SO_FILE  := libpapi.so.7.2.0.0
 SO_LEVELS := 7.0 7.1 7.2
+OLD_LEVELS := 7.0 7.1
 LIB_DEPS := -lpfm -lcsv
 $(LIB_OBJ): ALL_CFLAGS += $(LIB_CFLAGS)
 
@@ -231,9 +234,17 @@ $(BUILD)/abi/archive.o: libpapi/abi/archive.c $(BUILD)/cflags
 	@mkdir -p $(dir $@)
 	$(say) CC $@
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
-# The public API is what the modules leave global once their hidden names
-# are local (papi.h marks it visible): that list is all libpapi.o keeps global.
-ARCHIVE_OBJ = $(LIB_OBJ)
+# The archive serves every release: beside the modules (7.2's calls), the
+# older releases' calls whose ABI changed, under the names papi.h gives a
+# program built at that level (PAPI_library_init_v70, ...; see
+# libpapi/abi/older.c).
+$(BUILD)/abi/older%_a.o: libpapi/abi/older.c $(BUILD)/cflags
+	@mkdir -p $(dir $@)
+	$(say) CC $@
+	$(Q)$(CC) $(ALL_CPPFLAGS) -DPAPI_OLDER_LEVEL=$* -DPAPI_OLDER_IN_ARCHIVE $(ALL_CFLAGS) $(LIB_CFLAGS) -MMD -MP -c -o $@ $<
+# The public API is what these leave global once their hidden names are
+# local (papi.h marks it visible): that list is all libpapi.o keeps global.
+ARCHIVE_OBJ = $(LIB_OBJ) $(foreach l,$(OLD_LEVELS),$(BUILD)/abi/older$(subst .,,$(l))_a.o)
 $(BUILD)/libpapi.o: $(ARCHIVE_OBJ) $(BUILD)/abi/archive.o $(BUILD)/abi/pfmcsv.o
 	$(say) LD $@
 	$(Q)$(CC) -r -nostdlib -o $@.own $(ARCHIVE_OBJ)
@@ -263,7 +274,6 @@ $(BUILD)/libpapi.so: $(BUILD)/$(SO_NAME)
 # at the older release's ABI over the papi72_* ones. The Fortran interface
 # keeps the older release's PAPI_library_init and PAPI_enum_event
 # (ABI_PASSED): its callers pass that release's numbers straight through.
-OLD_LEVELS  := 7.0 7.1
 ABI_CHANGED := PAPI_library_init PAPI_get_component_info PAPI_get_opt PAPI_get_cmp_opt \
                PAPI_get_event_info PAPI_set_event_info PAPI_enum_event PAPI_enum_cmp_event \
                PAPI_strerror

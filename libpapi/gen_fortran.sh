@@ -38,7 +38,8 @@ awk '
 		val = $0; sub(/^#define[ \t]+[A-Za-z_0-9]+[ \t]+/, "", val)
 		sub(/\/\*.*$/, "", val)
 		if (val ~ /^[ \t]*$/ || val ~ /"/ || val ~ /long|char|unsigned|struct/) next
-		if (name !~ /^PAPIF?_/) next
+		# constants are upper case; papi.h at an older level renames calls
+		if (name !~ /^PAPIF?_[A-Z0-9_]+$/) next
 		print name; next
 	}
 	/^(typedef[ \t]+)?enum[ \t]*\{/ { inenum = 1 }

@@ -12,8 +12,9 @@
  *	cc -DPAPI_ABI_LEVEL=71 ... -l:libpapi.so.7.1	(or `pkg-config papi-7.1`)
  *
  * and then sees that release's values and layouts, as its own papi.h gave
- * them; the library of that SONAME answers in them (libpapi/README.md,
- * "One library, three releases"). test/unit/t_papi7{0,1,2}_abi.c check each
+ * them; the library of that SONAME answers in them, and so does libpapi.a,
+ * which serves every level (libpapi/README.md, "One library, three
+ * releases"). test/unit/t_papi7{0,1,2}_abi.c check each
  * level against the facts of that release's papi.h.
  */
 #ifndef PAPI_ABI_LEVEL
@@ -910,6 +911,50 @@ int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
+#endif
+
+/* ---- an older level's calls whose ABI changed in 7.2 ---------------------
+ * A program built at -DPAPI_ABI_LEVEL=70 or 71 passes and gets that
+ * release's numbers and layouts in nine calls. A shared library answers
+ * them at its SONAME's release (libpapi.so.7.0 at 7.0's). The static
+ * archive serves every release, and so has them under this level's names
+ * as well (PAPI_library_init_v70, ...): the program calls those where it
+ * is linked with them, else the PAPI_* ones. Each call below is that
+ * choice, made through a weak reference; the name PAPI_library_init then
+ * stands for it (calls and pointers alike). */
+#if PAPI_ABI_LEVEL != 72 && defined(__GNUC__)
+#if PAPI_ABI_LEVEL == 70
+#define PAPI_AT_LEVEL_(name)	PAPI_##name##_v70
+#else
+#define PAPI_AT_LEVEL_(name)	PAPI_##name##_v71
+#endif
+#define PAPI_LEVEL_CALL_(type, name, params, args) \
+	type PAPI_AT_LEVEL_(name) params __attribute__((weak)); \
+	static __inline__ type PAPI_##name##_level_ params \
+	{ \
+		return PAPI_AT_LEVEL_(name) ? PAPI_AT_LEVEL_(name) args : PAPI_##name args; \
+	}
+PAPI_LEVEL_CALL_(int, library_init, (int version), (version))
+PAPI_LEVEL_CALL_(const PAPI_component_info_t *, get_component_info, (int cidx), (cidx))
+PAPI_LEVEL_CALL_(int, get_opt, (int option, PAPI_option_t *ptr), (option, ptr))
+PAPI_LEVEL_CALL_(int, get_cmp_opt, (int option, PAPI_option_t *ptr, int cidx), (option, ptr, cidx))
+PAPI_LEVEL_CALL_(int, get_event_info, (int EventCode, PAPI_event_info_t *info), (EventCode, info))
+PAPI_LEVEL_CALL_(int, set_event_info, (PAPI_event_info_t *info, int *EventCode, int replace),
+	(info, EventCode, replace))
+PAPI_LEVEL_CALL_(int, enum_event, (int *EventCode, int modifier), (EventCode, modifier))
+PAPI_LEVEL_CALL_(int, enum_cmp_event, (int *EventCode, int modifier, int cidx), (EventCode, modifier, cidx))
+PAPI_LEVEL_CALL_(char *, strerror, (int errorCode), (errorCode))
+#undef PAPI_LEVEL_CALL_
+#undef PAPI_AT_LEVEL_
+#define PAPI_library_init	PAPI_library_init_level_
+#define PAPI_get_component_info	PAPI_get_component_info_level_
+#define PAPI_get_opt		PAPI_get_opt_level_
+#define PAPI_get_cmp_opt	PAPI_get_cmp_opt_level_
+#define PAPI_get_event_info	PAPI_get_event_info_level_
+#define PAPI_set_event_info	PAPI_set_event_info_level_
+#define PAPI_enum_event		PAPI_enum_event_level_
+#define PAPI_enum_cmp_event	PAPI_enum_cmp_event_level_
+#define PAPI_strerror		PAPI_strerror_level_
 #endif
 
 /* ---- old spellings ------------------------------------------------------ */

@@ -25,6 +25,12 @@
  * or 71, which defines them under their PAPI_* names: each turns the older
  * caller's numbers into 7.2's, calls the papi72_* one and turns the answer
  * back. Nothing else is copied or compiled twice.
+ *
+ * libpapi.a serves every release from one archive: there the 7.2 calls
+ * keep their PAPI_* names, and this file, compiled with
+ * PAPI_OLDER_IN_ARCHIVE as well, defines the older release's calls under
+ * the names that papi.h gives a program built at that level
+ * (PAPI_library_init_v70, ...), over the PAPI_* ones.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -41,8 +47,21 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* The 7.2 implementation, renamed by the Makefile (hidden: this release's
- * library exports the PAPI_* names below instead). */
+#ifdef PAPI_OLDER_IN_ARCHIVE
+/* Beside the 7.2 calls, under papi.h's names for this level (OLD(x) is
+ * PAPI_x_v70 or PAPI_x_v71), which the archive leaves global. */
+#define OLD(name)		OLD_AT(name, PAPI_OLDER_LEVEL)
+#define OLD_AT(name, level)	OLD_AT_(name, level)
+#define OLD_AT_(name, level)	PAPI_##name##_v##level
+#define NEW(name)		PAPI_##name
+#define OLD_API			__attribute__((visibility("default")))
+#else
+/* In this release's library, under the PAPI_* names, over the 7.2
+ * implementation renamed by the Makefile (hidden: this library exports
+ * the PAPI_* names instead). */
+#define OLD(name)		PAPI_##name
+#define NEW(name)		papi72_##name
+#define OLD_API
 HIDDEN int papi72_library_init(int version);
 HIDDEN const PAPI_component_info_t *papi72_get_component_info(int cidx);
 HIDDEN int papi72_get_opt(int option, PAPI_option_t *ptr);
@@ -52,6 +71,7 @@ HIDDEN int papi72_set_event_info(PAPI_event_info_t *info, int *EventCode, int re
 HIDDEN int papi72_enum_event(int *EventCode, int modifier);
 HIDDEN int papi72_enum_cmp_event(int *EventCode, int modifier, int cidx);
 HIDDEN char *papi72_strerror(int code);
+#endif
 
 /* The older release's numbers. */
 #define OLD_VERSION		PAPI_VERSION_NUMBER(7, PAPI_OLDER_LEVEL - 70, 0, 0)
@@ -126,11 +146,11 @@ static unsigned bits_in(unsigned t)
 
 /* PAPI_library_init: this release's PAPI_VER_CURRENT, and only it. Returns
  * it, or PAPI_EINVAL, or the 7.2 call's error. */
-int PAPI_library_init(int version)
+OLD_API int OLD(library_init)(int version)
 {
 	if (version != OLD_VER_CURRENT)
 		return PAPI_EINVAL;
-	int r = papi72_library_init(PAPI_VER_CURRENT);
+	int r = NEW(library_init)(PAPI_VER_CURRENT);
 	return r == PAPI_VER_CURRENT ? OLD_VER_CURRENT : r;
 }
 
@@ -167,24 +187,24 @@ static const PAPI_component_info_t *cmp_out(const PAPI_component_info_t *n)
 
 /* PAPI_get_component_info: component cidx in this release's layout; NULL as
  * the 7.2 call. */
-const PAPI_component_info_t *PAPI_get_component_info(int cidx)
+OLD_API const PAPI_component_info_t *OLD(get_component_info)(int cidx)
 {
-	return cmp_out(papi72_get_component_info(cidx));
+	return cmp_out(NEW(get_component_info)(cidx));
 }
 
 /* PAPI_get_cmp_opt, PAPI_get_opt: as 7.2's; PAPI_COMPONENTINFO answers with
  * this release's layout, PAPI_LIB_VERSION with this release's number. */
-int PAPI_get_cmp_opt(int option, PAPI_option_t *ptr, int cidx)
+OLD_API int OLD(get_cmp_opt)(int option, PAPI_option_t *ptr, int cidx)
 {
-	int r = papi72_get_cmp_opt(option, ptr, cidx);
+	int r = NEW(get_cmp_opt)(option, ptr, cidx);
 	if (r == PAPI_OK && option == PAPI_COMPONENTINFO && ptr)
 		ptr->cmp_info = (PAPI_component_info_t *)cmp_out(ptr->cmp_info);
 	return r;
 }
 
-int PAPI_get_opt(int option, PAPI_option_t *ptr)
+OLD_API int OLD(get_opt)(int option, PAPI_option_t *ptr)
 {
-	int r = papi72_get_opt(option, ptr);
+	int r = NEW(get_opt)(option, ptr);
 	if (option == PAPI_LIB_VERSION && r == PAPI_VERSION)
 		return OLD_VERSION;
 	if (r == PAPI_OK && option == PAPI_COMPONENTINFO && ptr)
@@ -194,12 +214,12 @@ int PAPI_get_opt(int option, PAPI_option_t *ptr)
 
 /* PAPI_get_event_info: the 7.2 description cut to this release's layout
  * (info points to 6,680 bytes). Same errors. */
-int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
+OLD_API int OLD(get_event_info)(int EventCode, PAPI_event_info_t *info)
 {
 	if (!info)
-		return papi72_get_event_info(EventCode, info);
+		return NEW(get_event_info)(EventCode, info);
 	PAPI_event_info_t n;
-	int r = papi72_get_event_info(EventCode, &n);
+	int r = NEW(get_event_info)(EventCode, &n);
 	if (r != PAPI_OK)
 		return r;
 	n.event_type = IS_PRESET(EventCode) ? bits_out(n.event_type) : n.event_type;
@@ -209,33 +229,33 @@ int PAPI_get_event_info(int EventCode, PAPI_event_info_t *info)
 
 /* PAPI_set_event_info: an older caller's description (6,680 bytes) given to
  * the 7.2 call with no qualifiers. */
-int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace)
+OLD_API int OLD(set_event_info)(PAPI_event_info_t *info, int *EventCode, int replace)
 {
 	if (!info)
-		return papi72_set_event_info(info, EventCode, replace);
+		return NEW(set_event_info)(info, EventCode, replace);
 	PAPI_event_info_t n;
 	memset(&n, 0, sizeof n);
 	memcpy(&n, info, OLD_EVENT_INFO_SIZE);
 	n.event_type = bits_in(n.event_type);
-	return papi72_set_event_info(&n, EventCode, replace);
+	return NEW(set_event_info)(&n, EventCode, replace);
 }
 
 /* PAPI_enum_event, PAPI_enum_cmp_event: this release's modifiers; one it
  * does not have is PAPI_EINVAL, as the 7.2 calls answer an unknown one. */
-int PAPI_enum_event(int *EventCode, int modifier)
+OLD_API int OLD(enum_event)(int *EventCode, int modifier)
 {
 	int m = modifier_in(modifier);
-	return m < 0 ? PAPI_EINVAL : papi72_enum_event(EventCode, m);
+	return m < 0 ? PAPI_EINVAL : NEW(enum_event)(EventCode, m);
 }
 
-int PAPI_enum_cmp_event(int *EventCode, int modifier, int cidx)
+OLD_API int OLD(enum_cmp_event)(int *EventCode, int modifier, int cidx)
 {
 	int m = modifier_in(modifier);
-	return m < 0 ? PAPI_EINVAL : papi72_enum_cmp_event(EventCode, m, cidx);
+	return m < 0 ? PAPI_EINVAL : NEW(enum_cmp_event)(EventCode, m, cidx);
 }
 
 /* PAPI_strerror: NULL for PAPI_PARTIAL, which this release does not have. */
-char *PAPI_strerror(int code)
+OLD_API char *OLD(strerror)(int code)
 {
-	return code <= -OLD_NUM_ERRORS ? NULL : papi72_strerror(code);
+	return code <= -OLD_NUM_ERRORS ? NULL : NEW(strerror)(code);
 }
