@@ -40,6 +40,8 @@ struct enc {
 	char **names;			/* events defined so far (bases may use them) */
 	int nnames;
 	char absent_pmu[64];		/* a PMU named by the input that is not this machine's */
+	const char *forced;		/* the absent PMU the input is checked as (struct survey) */
+	char unknown_cpu[64];		/* the last section whose PMU libpfm4 does not know */
 	const char *fresh[MAX_NEW];	/* --new: preset names PAPI does not define */
 	int nfresh;
 };
@@ -97,28 +99,94 @@ static int same_cpus(const char *const *a, const char *const *b)
 	return !*a && !*b;
 }
 
+/* What libpfm4 says of the PMU called name (n bytes): 1 it knows it and
+ * this machine has it, 0 it knows it but this machine has none (another
+ * CPU's), -1 it knows no PMU of that name. *core: a CPU core's PMU. */
+static int pmu_state(const char *name, size_t n, int *core)
+{
+	struct pfm_pmu_brief pi;
+	if (!n || !pmu_count() || !pmu_pfm_named(name, n, &pi))
+		return -1;
+	if (core)
+		*core = pi.core;
+	return pi.present ? 1 : 0;
+}
+
 /* Is the PMU that prefixes name ("skx::...") one libpfm4 knows but did not
  * detect on this machine?  Then copy its name to out (size > 0) and say 1. */
 static int pmu_elsewhere(const char *name, char *out, size_t size)
 {
 	const char *sep = strstr(name, "::");
 	size_t n = sep ? (size_t)(sep - name) : 0;
-	if (!n || n >= size)
+	if (!n || n >= size || pmu_state(name, n, NULL) != 0)
 		return 0;
-	for (int i = 0; i < PFM_PMU_MAX; i++) {
-		pfm_pmu_info_t pi;
-		memset(&pi, 0, sizeof pi);
-		pi.size = sizeof pi;
-		if (pfm_get_pmu_info(i, &pi) != PFM_SUCCESS || !pi.name || strlen(pi.name) != n ||
-		    strncmp(pi.name, name, n))
-			continue;
-		if (pi.is_present)
+	memcpy(out, name, n);
+	out[n] = '\0';
+	return 1;
+}
+
+/* A section ("CPU,name" lines) no machine loads: none of its names is
+ * "generic" or a PMU libpfm4 knows. */
+static int section_unknown(const struct def_event *ev)
+{
+	if (!ev->cpus)
+		return 0;
+	for (int i = 0; ev->cpus[i]; i++)
+		if (!strcmp(ev->cpus[i], "generic") || pmu_state(ev->cpus[i], strlen(ev->cpus[i]), NULL) >= 0)
 			return 0;
-		memcpy(out, name, n);
-		out[n] = '\0';
-		return 1;
+	return 1;
+}
+
+/* The section's first name that libpfm4 knows as a PMU, NULL when none. */
+static const char *section_pmu(const struct def_event *ev)
+{
+	for (int i = 0; ev->cpus && ev->cpus[i]; i++)
+		if (pmu_state(ev->cpus[i], strlen(ev->cpus[i]), NULL) >= 0)
+			return ev->cpus[i];
+	return NULL;
+}
+
+/* The first pass over the input: which PMUs its events are of. A file whose
+ * every event is of one CPU core PMU that libpfm4 knows but this machine
+ * does not have (a section of it, or bases named "skx::...") is checked as
+ * that CPU would check it: libpfm4 then names that PMU's events as if it
+ * were here (LIBPFM_FORCE_PMU). An event of this machine's PMUs (perf::, a
+ * present core) or of a second such PMU keeps the file on this machine's. */
+struct survey {
+	char pmu[64];		/* the one absent core PMU, "" none */
+	int here;		/* an event needs this machine's PMUs */
+	int many;		/* events of two absent core PMUs */
+};
+
+static void survey_pmu(struct survey *s, const char *name, size_t n)
+{
+	int core = 0, st = pmu_state(name, n, &core);
+	if (st == 1 || (st == 0 && !core)) {
+		s->here = 1;
+	} else if (st == 0 && !s->pmu[0] && n < sizeof s->pmu) {
+		memcpy(s->pmu, name, n);
+		s->pmu[n] = '\0';
+	} else if (st == 0 && (strlen(s->pmu) != n || strncmp(s->pmu, name, n))) {
+		s->many = 1;
 	}
-	return 0;
+}
+
+static int survey_event(void *ctx, const struct def_event *ev, char *why, size_t len)
+{
+	struct survey *s = ctx;
+	const char *sect = section_pmu(ev);
+	if (sect)
+		survey_pmu(s, sect, strlen(sect));
+	for (int i = 0; i < ev->nbase; i++) {
+		const char *sep = strstr(ev->base[i], "::");
+		if (sep)
+			survey_pmu(s, ev->base[i], (size_t)(sep - ev->base[i]));
+		else if (!sect && strncmp(ev->base[i], "PAPI_", 5))
+			s->here = 1;	/* a bare name outside a section: this machine's */
+	}
+	(void)why;
+	(void)len;
+	return PAPI_OK;
 }
 
 /* A definition file holds names and text: a control byte (or a byte that is
@@ -156,10 +224,23 @@ static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len
 	if (r != PAPI_OK)
 		return r;
 	formula_free(f);
+	if (section_unknown(ev)) {
+		/* once a section: its rows cannot be checked, and are kept */
+		if (!strcmp(e->unknown_cpu, ev->cpus[0]))
+			goto checked;
+		snprintf(e->unknown_cpu, sizeof e->unknown_cpu, "%s", ev->cpus[0]);
+		snprintf(why, len, "CPU %s: libpfm4 knows no PMU of that name (misspelt, or of another "
+			 "architecture than this libpfm4's), so no event of this section can be checked",
+			 ev->cpus[0]);
+		return PAPI_ENOEVNT;
+	}
 	for (int i = 0; i < ev->nbase; i++)
 		if (!base_ok(e, ev, ev->base[i])) {
 			char pmu[64];
-			if (pmu_elsewhere(ev->base[i], pmu, sizeof pmu)) {
+			const char *sect = strstr(ev->base[i], "::") ? NULL : section_pmu(ev);
+			if (pmu_elsewhere(ev->base[i], pmu, sizeof pmu) ||
+			    (sect && pmu_state(sect, strlen(sect), NULL) == 0 &&
+			     snprintf(pmu, sizeof pmu, "%s", sect) > 0)) {
 				snprintf(why, len, "no event %s here: PMU %s is not this machine's",
 					 ev->base[i], pmu);
 				if (!e->absent_pmu[0])
@@ -170,6 +251,7 @@ static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len
 			}
 			return PAPI_ENOEVNT;
 		}
+checked:;
 	char **nn = realloc(e->names, (e->nnames + 1) * sizeof *nn);
 	if (!nn || !(nn[e->nnames] = strdup(ev->name)))
 		return PAPI_ENOMEM;
@@ -311,12 +393,32 @@ int cmd_encode(int argc, char **argv)
 		free(text);
 		return r;
 	}
+	const char *shown = strcmp(path, "-") ? path : "<stdin>";
+	struct survey sv = { "", 0, 0 };
+	struct deffile_sink ss = { NULL, survey_event, &sv };
+	struct msgs serrs = { 0 };
+	const char *env = getenv("LIBPFM_FORCE_PMU");
+	if (deffile_parse(shown, text, len, &ss, &serrs) >= 0 && sv.pmu[0] && !sv.here && !sv.many &&
+	    !(env && *env)) {
+		PAPI_shutdown();
+		if (setenv("LIBPFM_FORCE_PMU", sv.pmu, 1) ||
+		    (r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT) {
+			free(text);
+			msgs_free(&serrs);
+			return cli_error(spec.name, "cannot initialize the library as %s: %s", sv.pmu,
+					 PAPI_strerror(r));
+		}
+		e.forced = sv.pmu;
+		if (e.cpus[0] == here && e.ncpus == 1)
+			e.cpus[0] = sv.pmu;	/* CSV of that PMU's events: its CPU line */
+	}
+	msgs_free(&serrs);
 	if (!e.check)
 		printf("# Event definitions written by papi encode from %s.\n"
 		       "# Syntax: papi-events(5).\n", strcmp(path, "-") ? path : "stdin");
 	struct deffile_sink s = { NULL, on_event, &e };
 	struct msgs errs = { 0 };
-	int nerr = deffile_parse(strcmp(path, "-") ? path : "<stdin>", text, len, &s, &errs);
+	int nerr = deffile_parse(shown, text, len, &s, &errs);
 	free(text);
 	for (int i = 0; i < e.nnames; i++)
 		free(e.names[i]);
@@ -334,7 +436,8 @@ int cmd_encode(int argc, char **argv)
 	if (nerr < 0)
 		return cli_error(spec.name, "%s: %s", path, PAPI_strerror(nerr));
 	if (e.check && !nerr)
-		cli_error(spec.name, "%s: %d events, no problems", strcmp(path, "-") ? path : "<stdin>",
-			  e.nnames);
+		cli_error(spec.name, "%s: %d events, no problems%s%s%s", shown, e.nnames,
+			  e.forced ? " (checked against libpfm4's tables for " : "",
+			  e.forced ? e.forced : "", e.forced ? ", which is not this machine's PMU)" : "");
 	return cli_finish(spec.name, nerr ? CLI_FAIL : CLI_OK);
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # encode.bats: papi encode turns decode's CSV into a definition file, checks files, and round-trips.
+bats_require_minimum_version 1.5.0
 
 setup() {
 	papi=${PAPI_BIN:-$BATS_TEST_DIRNAME/../../build/papi}
@@ -85,19 +86,71 @@ other_pmu() {
 	return 1
 }
 
-@test "encode: events of a PMU that is not this machine's: says so and how to force it" {
-	local pmu
+# A second CPU PMU libpfm4 knows that is not this machine's, other than $1.
+second_pmu() {
+	local p
+	for p in icx amd64_fam17h_zen2 skx; do
+		[ "$p" = "$1" ] && continue
+		"$papi" component | grep -q "^    $p " || { echo "$p"; return; }
+	done
+	return 1
+}
+
+@test "encode: a table of another CPU's PMU is checked against that PMU's tables" {
+	local pmu f
 	pmu=$(other_pmu) || skip "this machine has both skx and zen3 PMUs"
+	case $pmu in skx) f=intel_skx ;; *) f=amd_zen3 ;; esac
+	run --separate-stderr "$papi" encode --check "$top/events/$f.csv"
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == *"$f.csv: "*" events, no problems (checked against libpfm4's tables for $pmu, which is not this machine's PMU)" ]]
+	# a misspelt event is still found, with its line
+	sed 's/^\(PRESET,PAPI_TOT_INS,NOT_DERIVED,\)/\1NO_SUCH_/' "$top/events/$f.csv" > "$tmp/bad.csv"
+	run --separate-stderr "$papi" encode --check "$tmp/bad.csv"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "papi encode: $tmp/bad.csv:"*": PAPI_TOT_INS: no event NO_SUCH_"*" on $pmu" ]]
+}
+
+@test "encode: the man page's LIBPFM_FORCE_PMU=skx papi decode -a | papi encode - works" {
+	"$papi" component | grep -q '^    skx ' && skip "this machine's PMU is skx"
+	LIBPFM_FORCE_PMU=skx "$papi" decode -a > "$tmp/a.csv"
+	run bash -c 'LIBPFM_FORCE_PMU=skx "$1" decode -a | "$1" encode - > "$2"' sh "$papi" "$tmp/skx.def"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	grep -qx 'CPU,skx' "$tmp/skx.def"
+	[ "$(grep -c '^CPU,' "$tmp/skx.def")" -eq 1 ]
+	PAPI_CSV_EVENT_FILE=$tmp/skx.def LIBPFM_FORCE_PMU=skx "$papi" decode -a > "$tmp/b.csv"
+	cmp "$tmp/a.csv" "$tmp/b.csv"
+}
+
+@test "encode: a CPU line libpfm4 knows no PMU of is named as such, once a section" {
+	printf 'CPU,nosuchpmu\nPRESET,PAPI_TOT_CYC,NOT_DERIVED,perf::TASK-CLOCK\nPRESET,PAPI_TOT_INS,NOT_DERIVED,perf::CS\n' > "$tmp/u.def"
+	run --separate-stderr "$papi" encode --check "$tmp/u.def"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "papi encode: $tmp/u.def:2: PAPI_TOT_CYC: CPU nosuchpmu: libpfm4 knows no PMU of that name"*"so no event of this section can be checked" ]]
+}
+
+@test "encode: events of two PMUs that are not this machine's: says so and how to force one" {
+	local pmu pmu2
+	pmu=$(other_pmu) || skip "this machine has both skx and zen3 PMUs"
+	pmu2=$(second_pmu "$pmu") || skip "no second PMU that is not this machine's"
 	LIBPFM_FORCE_PMU=$pmu "$papi" decode -a > "$tmp/other.csv"
+	LIBPFM_FORCE_PMU=$pmu2 "$papi" decode -a | sed -n '3p' >> "$tmp/other.csv"
 	run "$papi" encode --check "$tmp/other.csv"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"other.csv:3: "*": no event $pmu::"*" here: PMU $pmu is not this machine's"* ]]
+	[[ "$output" == *": no event $pmu2::"*" here: PMU $pmu2 is not this machine's"* ]]
 	[[ "$output" != *" on this machine"* ]]
 	# once, at the end: the variable that makes it work, as a command line
 	[ "$(grep -c LIBPFM_FORCE_PMU <<<"$output")" -eq 1 ]
 	[[ "${lines[-1]}" == *"PMU $pmu is not this machine's"*"LIBPFM_FORCE_PMU=$pmu papi encode --check $tmp/other.csv" ]]
-	LIBPFM_FORCE_PMU=$pmu run "$papi" encode --check "$tmp/other.csv"
+	# one PMU's events alone are checked as that CPU would
+	LIBPFM_FORCE_PMU=$pmu "$papi" decode -a > "$tmp/one.csv"
+	run "$papi" encode --check "$tmp/one.csv"
 	[ "$status" -eq 0 ]
+	[[ "$output" == *"no problems (checked against libpfm4's tables for $pmu, which is not this machine's PMU)" ]]
 }
 
 @test "encode: a write error on stdout says why, as the other commands do" {
