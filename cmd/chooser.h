@@ -13,7 +13,8 @@ int chooser_set(const int *codes, int n, int *bad);
 void chooser_drop(int es);
 
 /* chooser_bundles: greedy first fit: each event joins the first set that
- * accepts it (the kernel decides), else starts a new one; bundle[i]
+ * accepts it (the kernel decides; events of other components join the set
+ * too, as papi stat counts such a group), else starts a new one; bundle[i]
  * receives the set of codes[i] (0-based).  Returns the number of sets, or a
  * negative PAPI error (PAPI_ENOMEM, or why codes[*bad] cannot be counted
  * even alone). */

@@ -32,19 +32,47 @@ void chooser_drop(int es)
 	PAPI_destroy_eventset(&es);
 }
 
+/* One bundle: an EventSet for each component its events are of (an
+ * EventSet holds one component's events; papi stat counts a group of
+ * several components, each component's events together). */
+#define CHOOSER_MAX_CMP 16	/* components in one bundle; more start a new one */
+struct bundle {
+	int n;
+	int cidx[CHOOSER_MAX_CMP], es[CHOOSER_MAX_CMP];
+};
+
+/* Does bundle b take code (of component cidx)?  Into that component's
+ * EventSet if b has one, else into a new EventSet of its own. */
+static int bundle_take(struct bundle *b, int cidx, int code)
+{
+	for (int k = 0; k < b->n; k++)
+		if (b->cidx[k] == cidx)
+			return PAPI_add_event(b->es[k], code) == PAPI_OK;
+	if (b->n == CHOOSER_MAX_CMP)
+		return 0;
+	int es = chooser_set(&code, 1, NULL);
+	if (es < 0)
+		return 0;
+	b->cidx[b->n] = cidx;
+	b->es[b->n++] = es;
+	return 1;
+}
+
 /* chooser_bundles: greedy first-fit: each event goes into the first set that
- * accepts it (the kernel decides), else opens a new set.  bundle[i] receives
- * the set of codes[i].  Returns the number of sets, or a negative PAPI error
- * with *bad the index of an event that no set, not even an empty one, takes. */
+ * accepts it (the kernel decides for its component's events), else opens a
+ * new set.  bundle[i] receives the set of codes[i].  Returns the number of
+ * sets, or a negative PAPI error with *bad the index of an event that no
+ * set, not even an empty one, takes. */
 int chooser_bundles(const int *codes, int n, int *bundle, int *bad)
 {
-	int *sets = calloc((size_t)n + 1, sizeof *sets), ns = 0, ret = 0;
+	struct bundle *sets = calloc((size_t)n + 1, sizeof *sets);
+	int ns = 0, ret = 0;
 	if (!sets)
 		return PAPI_ENOMEM;
 	for (int i = 0; i < n; i++) {
-		int g;
+		int g, cidx = PAPI_get_event_component(codes[i]);
 		for (g = 0; g < ns; g++)
-			if (PAPI_add_event(sets[g], codes[i]) == PAPI_OK)
+			if (cidx >= 0 && bundle_take(&sets[g], cidx, codes[i]))
 				break;
 		if (g == ns) {
 			int es = chooser_set(&codes[i], 1, NULL);
@@ -53,14 +81,17 @@ int chooser_bundles(const int *codes, int n, int *bundle, int *bad)
 				ret = es;
 				goto out;
 			}
-			sets[ns++] = es;
+			sets[ns].cidx[0] = cidx;
+			sets[ns].es[0] = es;
+			sets[ns++].n = 1;
 		}
 		bundle[i] = g;
 	}
 	ret = ns;
 out:
 	for (int g = 0; g < ns; g++)
-		chooser_drop(sets[g]);
+		for (int k = 0; k < sets[g].n; k++)
+			chooser_drop(sets[g].es[k]);
 	free(sets);
 	return ret;
 }

@@ -72,6 +72,20 @@ load helper
 	[ "$(echo "$output" | jq -c .groups)" = '[["perf::TASK-CLOCK","perf::PAGE-FAULTS"]]' ]
 }
 
+@test "papi chooser --groups: events of other components join one set, as papi stat counts it" {
+	has_command stat || skip "papi stat is not built"
+	run --separate-stderr -0 papi chooser --groups perf::TASK-CLOCK io:::rchar net:::lo:rx:bytes
+	[ "${#lines[@]}" -eq 1 ]
+	[ "${lines[0]}" = "-e '{perf::TASK-CLOCK,io:::rchar,net:::lo:rx:bytes}'" ]
+	# papi stat counts that one group: every event, none refused
+	run --separate-stderr -0 eval "papi stat -x, ${lines[0]} cat /etc/passwd"
+	[ "$(grep -c ',event,\(perf::TASK-CLOCK\|io:::rchar\|net:::lo:rx:bytes\),' <<<"$stderr")" -eq 3 ]
+	[[ "$stderr" != *"not supported"* && "$stderr" != *"not counted"* ]]
+	# two events of each of two components: still one set, each in order
+	run --separate-stderr -0 papi chooser --groups perf::TASK-CLOCK io:::rchar perf::PAGE-FAULTS io:::wchar
+	[ "$output" = "-e '{perf::TASK-CLOCK,io:::rchar,perf::PAGE-FAULTS,io:::wchar}'" ]
+}
+
 @test "papi chooser --groups: a duplicate is a usage error naming it" {
 	run --separate-stderr -2 papi chooser --groups perf::TASK-CLOCK perf::PAGE-FAULTS perf::TASK-CLOCK
 	[ "${stderr_lines[0]}" = "papi chooser: event 'perf::TASK-CLOCK' is given twice" ]
