@@ -57,6 +57,10 @@ const struct pmu *pmu_get(int i);
 /* Why hardware events cannot be counted here, or NULL when they can: no
  * core PMU in the kernel, or a forced libpfm4 PMU the kernel lacks. */
 const char *pmu_core_unavailable_reason(void);
+/* The same for the kernel's generic hardware events (PERF_TYPE_HARDWARE and
+ * PERF_TYPE_HW_CACHE: perf::CYCLES, perf::INSTRUCTIONS, ...): only the
+ * kernel's side of it, since they need no CPU that libpfm4 knows. */
+const char *pmu_generic_unavailable_reason(void);
 /* NULL unless LIBPFM_FORCE_PMU names a PMU libpfm4 does not know, or one
  * that is not a CPU core's (libpfm4 itself starts without a word then): a
  * sentence that says so and names the variable ("LIBPFM_FORCE_PMU=nosuch:

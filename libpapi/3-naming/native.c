@@ -747,9 +747,9 @@ int native_usable(int idx)
 		return PAPI_OK;
 	}
 	const struct pmu *p = pmu_get(e->pmu);
-	int need_core = e->attr.type == PERF_TYPE_HARDWARE || e->attr.type == PERF_TYPE_HW_CACHE ||
-			e->attr.type == PERF_TYPE_RAW;
-	const char *core_why = need_core ? pmu_core_unavailable_reason() : NULL;
+	int generic = e->attr.type == PERF_TYPE_HARDWARE || e->attr.type == PERF_TYPE_HW_CACHE;
+	const char *core_why = generic ? pmu_generic_unavailable_reason()
+			       : e->attr.type == PERF_TYPE_RAW ? pmu_core_unavailable_reason() : NULL;
 	if (core_why) {
 		papi_set_reason("%s: %s", e->name, core_why);
 		return PAPI_ECMP;

@@ -420,6 +420,16 @@ const char *pmu_core_unavailable_reason(void)
 	return core_reason;
 }
 
+/* pmu_generic_unavailable_reason: see naming.h. Whatever keeps the core
+ * PMU from counting, the kernel lacks its driver: that half alone is true
+ * of the kernel's generic events, which libpfm4 names on any CPU. */
+const char *pmu_generic_unavailable_reason(void)
+{
+	if (pmus_init() != PAPI_OK)
+		return "libpfm4 initialization failed";
+	return core_reason ? NO_DRIVER : NULL;
+}
+
 /* pmu_forced_unknown: see naming.h. */
 const char *pmu_forced_unknown(void)
 {

@@ -172,11 +172,12 @@ int es_hw_open(EventSet_t *es, int h)
 			err = errno;
 			ret = pe_errno_to_papi(err);
 		}
-		int core = a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_HW_CACHE ||
-			   a.type == PERF_TYPE_RAW || a.type >= PERF_TYPE_MAX;
+		int generic = a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_HW_CACHE;
+		const char *core_why = generic ? pmu_generic_unavailable_reason()
+				       : a.type == PERF_TYPE_RAW || a.type >= PERF_TYPE_MAX
+				       ? pmu_core_unavailable_reason() : NULL;
 		/* a cgroup is counted as a CPU is, and the kernel checks it so */
-		pe_advice(err, n->name, &a, es->cgroup_fd >= 0 ? -1 : pid, cpu, core ? pmu_core_unavailable_reason() : NULL,
-			  why, sizeof why);
+		pe_advice(err, n->name, &a, es->cgroup_fd >= 0 ? -1 : pid, cpu, core_why, why, sizeof why);
 		papi_set_reason("%s", why);
 		/* A PMU the kernel does not have makes the event uncountable
 		 * here: PAPI reports such an event as not existing. */

@@ -77,3 +77,23 @@ load helper
 	run --separate-stderr -1 papi stat -e perf::NO_SUCH_EVENT true
 	[[ "$stderr" != *"no PMU called"* ]]
 }
+
+@test "stat -e perf::CYCLES: a generic event's reason is the missing driver, not libpfm4's CPU" {
+	[ ! -e /sys/bus/event_source/devices/cpu ] || skip "this kernel has a hardware PMU"
+	command -v jq >/dev/null || skip "jq is not installed"
+	# hide from libpfm4 every PMU it knows here but its generic one: it
+	# then knows no PMU of this CPU, as on a CPU newer than it
+	local hide
+	hide=$(papi component --json | jq -r '[.components[0].pmus[].name | select(. != "perf" and . != "perf_raw")] | join(",")')
+	export LIBPFM_DISABLED_PMUS=$hide
+	run -0 papi component --json
+	[[ "$(jq -r '.components[0].core_pmu_problem' <<<"$output")" == "libpfm4 does not know this CPU"* ]]
+	run --separate-stderr -0 papi stat -e perf::CYCLES,perf::L1-DCACHE-LOADS true
+	[[ "$stderr" == *"<not supported> perf::CYCLES"* ]]
+	[[ "$stderr" == *"Not supported: perf::CYCLES, perf::L1-DCACHE-LOADS:"$'\n'"   no hardware PMU driver: this kernel exposes only software events"* ]]
+	[[ "$stderr" != *"libpfm4"* ]]
+	# as in the library's own reason
+	run --separate-stderr -1 papi command-line perf::CYCLES
+	[[ "$output$stderr" == *"no hardware PMU driver"* ]]
+	[[ "$output$stderr" != *"libpfm4 does not know"* ]]
+}
