@@ -714,6 +714,16 @@ char *cli_next_event(char **save)
 	return p;
 }
 
+/* cli_disabled_reason: see cli.h. */
+const char *cli_disabled_reason(int cidx)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
+	if (!ci || !ci->disabled)
+		return NULL;
+	const char *whole = cmp_disabled_reason(cidx);
+	return whole ? whole : ci->disabled_reason;
+}
+
 /* cli_generic_note: see cli.h. */
 const char *cli_generic_note(void)
 {

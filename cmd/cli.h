@@ -210,6 +210,9 @@ int cli_is_classic(char **argv);
  * kernel PMU's event (cpu/event=0x3c,umask=0x00/): the next name of *save
  * (start it as the list), NULL after the last. Empty names are skipped. */
 char *cli_next_event(char **save);
+/* Why component cidx is disabled, whole (disabled_reason, 128 bytes for
+ * PAPI 6's programs, may hold only its start); NULL when it is not. */
+const char *cli_disabled_reason(int cidx);
 /* When the presets come from the generic table (presets_generic()): a
  * paragraph saying so and what it means for their accuracy; else NULL. */
 const char *cli_generic_note(void);

@@ -237,7 +237,7 @@ static void partly(const PAPI_component_info_t *ci)
  * it is disabled (j NULL: text). */
 static void other(struct json *j, const PAPI_component_info_t *ci, int details)
 {
-	const char *why = ci->disabled ? ci->disabled_reason : NULL;
+	const char *why = cli_disabled_reason(ci->CmpIdx);
 	const char *fix = why ? disabled_fix(why) : NULL;
 	char access[PAPI_HUGE_STR_LEN];
 	const char *count_why = !why && cmp_access(ci->CmpIdx, access, sizeof access) != PAPI_OK
@@ -342,7 +342,7 @@ int cmd_component(int argc, char **argv)
 			other(json ? &j : NULL, ci, details);
 			continue;
 		}
-		const char *why = ci->disabled ? ci->disabled_reason : NULL;
+		const char *why = cli_disabled_reason(ci->CmpIdx);
 		const char *fix = why ? disabled_fix(why) : NULL;
 		const char *count_why = why ? NULL : probe();
 		int npre = why ? 0 : presets_available();

@@ -331,7 +331,7 @@ static void list_component(struct nv *v, int cidx)
 	const PAPI_component_info_t *ci = PAPI_get_component_info(cidx);
 	if (!ci)
 		return;
-	const char *why = ci->disabled ? ci->disabled_reason : NULL;
+	const char *why = cli_disabled_reason(ci->CmpIdx);
 	int shown = 0, code = PAPI_NATIVE_MASK;
 	char prefix[PAPI_MAX_STR_LEN + 4];
 	snprintf(prefix, sizeof prefix, "%s:::", ci->name);

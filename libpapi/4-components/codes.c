@@ -239,7 +239,8 @@ int PAPI_event_name_to_code(const char *in, int *out)
 			size_t n = strlen(why);
 			snprintf(why + n, sizeof why - n, "%s%.*s is no PMU of libpfm4's, and component "
 				 "%s, which names the kernel's other PMUs, is disabled: %.300s",
-				 n ? "; " : "", (int)strcspn(ev, ":/"), ev, ci->name, ci->disabled_reason);
+				 n ? "; " : "", (int)strcspn(ev, ":/"), ev, ci->name,
+				 cmp_disabled_reason(u) ? cmp_disabled_reason(u) : ci->disabled_reason);
 		}
 		if (*why)
 			papi_set_reason("%s", why);

@@ -129,6 +129,20 @@ static int cmp_init(int c)
 	return init_state[c] == 1 ? PAPI_OK : init_state[c];
 }
 
+/* cmp_disabled_reason: see components.h. init_why[c] is written once a
+ * library initialization, under the lock. */
+const char *cmp_disabled_reason(int cidx)
+{
+	if (cidx < 0 || cidx >= NCMP)
+		return NULL;
+	pthread_mutex_lock(&cmp_lock);
+	const char *why = disabled_why(cidx);
+	if (!why && cidx > 0 && cmp_init(cidx) != PAPI_OK)
+		why = init_why[cidx];
+	pthread_mutex_unlock(&cmp_lock);
+	return why;
+}
+
 /* cmp_get: see components.h. */
 int cmp_get(int cidx, const struct component **out)
 {

@@ -169,6 +169,11 @@ int cmpset_write(struct cmp_set *s, const long long *v);
 /* 1 when component cidx was disabled (PAPI_disable_component or
  * PAPI_DISABLE_COMPONENTS), 0 when not, -1 when cidx is out of range. */
 int cmp_disabled(int cidx);
+/* The whole of why component cidx is disabled, or NULL when it is not:
+ * PAPI_get_component_info's disabled_reason keeps PAPI_MAX_STR_LEN bytes
+ * of it, as programs built with PAPI 6's header read; a tool shows this.
+ * Valid until the library is shut down. */
+const char *cmp_disabled_reason(int cidx);
 /* Component cidx (> 0), initialized: PAPI_OK and *out, PAPI_ENOCMP (no such
  * component, or cidx 0, which has no struct component), PAPI_ECMP
  * (disabled, or its init failed: papi_last_reason says why). */

@@ -187,16 +187,23 @@ static int list_items(void)
 /* Why there is nothing to count: the PMUs the kernel has, none ours. */
 static void none_why(char *why, size_t len)
 {
+	/* every name whole: a name that does not fit ends the list with "..." */
 	size_t n = 0;
-	char have[200] = "";
-	for (int i = 0; i < kpmu_count() && n < sizeof have; i++)
-		n += (size_t)snprintf(have + n, sizeof have - n, "%s%s", n ? ", " : "", kpmu_get(i)->name);
+	char have[512] = "";
+	for (int i = 0; i < kpmu_count(); i++) {
+		const char *name = kpmu_get(i)->name;
+		if (n + strlen(name) + 2 + 5 >= sizeof have) {
+			snprintf(have + n, sizeof have - n, ", ...");
+			break;
+		}
+		n += (size_t)snprintf(have + n, sizeof have - n, "%s%s", n ? ", " : "", name);
+	}
 	if (!kpmu_count())
 		snprintf(why, len, "No uncore PMUs or events found: the kernel lists no PMUs "
 			 "(no /sys/bus/event_source/devices)");
 	else
-		snprintf(why, len, "No uncore PMUs or events found: the kernel has only core, "
-			 "software and per-task PMUs (%.36s), as most VMs", have);
+		snprintf(why, len, "No uncore PMUs or events found, as in most VMs: the kernel has "
+			 "only %s", have);
 }
 
 /* Keep of u's cpumask CPUs those online (on[0..non-1]); the others, which

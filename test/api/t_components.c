@@ -1,4 +1,5 @@
 /* t_components.c: the component list, its description, and disabling it before init. */
+#include <dirent.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,40 @@ static int kernel_counts_hardware(void)
 		return 0;
 	close(fd);
 	return 1;
+}
+
+/* Where perf_event_uncore is disabled for want of uncore PMUs, its reason
+ * lists the kernel's PMUs (sysfs is the oracle): each name whole, even in
+ * the 128 bytes a PAPI 6 program reads; every one while they fit. */
+static void uncore_reason_whole(void)
+{
+	int u = PAPI_get_component_index("perf_event_uncore");
+	const PAPI_component_info_t *k = u > 0 ? PAPI_get_component_info(u) : NULL;
+	const char *list = k && k->disabled ? strstr(k->disabled_reason, "the kernel has only ") : NULL;
+	if (!list) {
+		skip("perf_event_uncore is not disabled for want of uncore PMUs here", "its reason's list");
+		return;
+	}
+	char buf[PAPI_MAX_STR_LEN], *save = NULL, path[PAPI_HUGE_STR_LEN];
+	snprintf(buf, sizeof buf, "%s", list + strlen("the kernel has only "));
+	int named = 0, whole = 1, more = 0;
+	for (char *n = strtok_r(buf, ", ", &save); n; n = strtok_r(NULL, ", ", &save)) {
+		if (!strcmp(n, "...")) {
+			more = 1;
+			continue;
+		}
+		snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s", n);
+		whole &= access(path, F_OK) == 0;
+		named++;
+	}
+	int all = 0;
+	DIR *d = opendir("/sys/bus/event_source/devices");
+	for (struct dirent *e; d && (e = readdir(d));)
+		all += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	ok(named > 0 && whole, "uncore's reason names the kernel's PMUs, each whole: %s", k->disabled_reason);
+	ok(more ? named < all : named == all, "all %d of them, or says there are more (%d named)", all, named);
 }
 
 int main(void)
@@ -62,6 +97,7 @@ int main(void)
 		   "partially disabled: enabled, with a reason (%d: %s)", k ? k->partially_disabled : -1,
 		   k ? k->partially_disabled_reason : "");
 	}
+	uncore_reason_whole();
 	if (ci) {
 		is_str(ci->name, "perf_event", "name");
 		is_int(ci->disabled, 0, "enabled: software events count here");

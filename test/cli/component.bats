@@ -130,3 +130,19 @@ load helper
 	[ "$(jq -r '.components[0].detail.partially_disabled' <<<"$output")" = true ]
 	[ "$(jq -r '.components[] | select(.name == "io") | .detail.partially_disabled' <<<"$output")" = false ]
 }
+
+@test "papi component: uncore's reason names every PMU the kernel has, each whole" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run -0 papi component --json
+	local why want
+	why=$(jq -r '.components[] | select(.name == "perf_event_uncore") | .disabled_reason' <<<"$output")
+	[[ "$why" == *"the kernel has only "* ]] || skip "perf_event_uncore is not disabled for want of uncore PMUs"
+	# sysfs is the oracle: the kernel's PMUs, every one, in full
+	want=$(ls /sys/bus/event_source/devices | sort | paste -sd, | sed 's/,/, /g')
+	[ "$(sed 's/.*the kernel has only //' <<<"$why" | tr -d '\n' | tr ',' '\n' | sed 's/^ //' | sort | paste -sd, | sed 's/,/, /g')" = "$want" ]
+	run -0 papi component
+	[[ "$output" == *"perf_event_uncore: "*$'\n'"  disabled: No uncore PMUs or events found"*"the kernel has only "* ]]
+	[[ "$output" == *"$why"* ]]
+	run --separate-stderr papi native -i uncore
+	[[ "$stderr" == *"$why" ]]
+}
