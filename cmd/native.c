@@ -15,7 +15,7 @@
 #include "sde/sde_lib.h"
 
 enum { O_NAMES = CLI_LONG(0), O_NOUMASKS, O_NOQUAL, O_DARR, O_DEAR, O_IARR, O_IEAR, O_OPCM,
-       O_NOGROUPS, O_SDE };
+       O_NOGROUPS, O_SDE, O_COUNTING };
 
 static const struct cli_opt opts[] = {
 	{ "event", 'e', required_argument, "EVENT", "describe one native event in full" },
@@ -27,6 +27,8 @@ static const struct cli_opt opts[] = {
 	{ "json", 'j', no_argument, NULL, "print one JSON document" },
 	{ "noumasks", O_NOUMASKS, no_argument, NULL, "leave out unit masks" },
 	{ "noqual", O_NOQUAL, no_argument, NULL, "leave out qualifiers (modifiers such as :u, :k)" },
+	{ "counting", O_COUNTING, no_argument, NULL, "with --names -e EVENT: leave out the qualifiers that ask "
+	  "for sampling (period=, freq=), which papi stat refuses" },
 	/* papi_native_avail's: Itanium and POWER features no PMU here has. */
 	{ "darr", O_DARR, no_argument | CLI_COMPAT, NULL, "only events supporting data address range restriction" },
 	{ "dear", O_DEAR, no_argument | CLI_COMPAT, NULL, "only data event address register events" },
@@ -64,7 +66,7 @@ static const struct cli_spec spec = {
 
 struct nv {
 	const char *inc, *exc;
-	int check, names, json, noumasks, noqual, classic;
+	int check, names, json, noumasks, noqual, classic, counting;
 	const char *feature;	/* --darr ...: the feature asked for, NULL for none */
 	int nevents, nbad;
 	int cur_pmu;		/* PMU of the last event shown, -1 before the first */
@@ -441,7 +443,8 @@ static int one_event(struct nv *v, const char *name)
 		struct attr at[MAX_ATTRS];
 		int na = attrs_of(e->pfm_idx, at, MAX_ATTRS);
 		for (int k = 0; k < na; k++)
-			printf("%s:%s%s\n", name, at[k].name, at[k].integer ? "=" : "");
+			if (!v->counting || (strcmp(at[k].name, "period") && strcmp(at[k].name, "freq")))
+				printf("%s:%s%s\n", name, at[k].name, at[k].integer ? "=" : "");
 		return CLI_OK;
 	}
 	const char *pwhy = p ? pmu_reason(p) : NULL;
@@ -602,6 +605,7 @@ int cmd_native(int argc, char **argv)
 		case 'j': v.json = 1; break;
 		case O_NOUMASKS: v.noumasks = 1; break;
 		case O_NOQUAL: v.noqual = 1; break;
+		case O_COUNTING: v.counting = 1; break;
 		}
 	}
 	cli_operands(&c, &n);

@@ -161,8 +161,11 @@ function __papi_values
                 string replace -r '.*/([^/]+)/cpus$' '$1' -- $d | string match -v -- 'cpu_*'
             end
         case 'EV*'
+            # papi stat counts: no qualifier that asks for sampling
+            set -l counting
+            test "$(__papi_cmd)" = stat; and set counting --counting
             if string match -q -- '*::*:*' $tok
-                papi native --names -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null
+                papi native --names $counting -e (string replace -r ':[^:]*$' '' -- $tok) 2>/dev/null
             else
                 __papi_events
             end

@@ -101,10 +101,18 @@ SH
 }
 
 @test "bash: after an event and ':', its unit masks and qualifiers complete" {
+	# papi stat refuses the qualifiers that sample; the others take them
+	run -1 papi stat -e perf::TASK-CLOCK:period=1000 true
+	run -1 papi stat -e perf::TASK-CLOCK:freq=10 true
 	complete_words "$PAPI_BIN" stat -e perf :: TASK-CLOCK :
 	grep -qx u <<<"$output"
 	grep -qx k <<<"$output"
+	! grep -qx 'period=\|freq=' <<<"$output"
+	complete_words "$PAPI_BIN" stat -e perf :: TASK-CLOCK : u : pe
+	[ -z "$output" ]
+	complete_words "$PAPI_BIN" command-line perf :: TASK-CLOCK :
 	grep -qx period= <<<"$output"
+	grep -qx freq= <<<"$output"
 	complete_words "$PAPI_BIN" native -e perf :: TASK-CLOCK : u : pe
 	[ "$output" = period= ]
 	LIBPFM_FORCE_PMU=skx complete_words "$PAPI_BIN" stat -e skx :: INST_RETIRED : AN
@@ -226,6 +234,10 @@ zsh_complete() {
 	[ "$output" = "papi stat -e perf::TASK-CLOCK,perf::PAGE-FAULTS" ]
 	zsh_complete 'papi native -e perf::TASK-CLOCK:u:pe'
 	[ "$output" = "papi native -e perf::TASK-CLOCK:u:period=" ]
+	zsh_complete 'papi stat -e perf::TASK-CLOCK:u:pe'
+	[ "$output" = "papi stat -e perf::TASK-CLOCK:u:pe" ]
+	zsh_complete 'papi stat -e perf::TASK-CLOCK:u:fr'
+	[ "$output" = "papi stat -e perf::TASK-CLOCK:u:fr" ]
 	zsh_complete 'papi stat -e perf::TASK-CLOCK -r 2 mytoo'
 	[ "$output" = "papi stat -e perf::TASK-CLOCK -r 2 mytool" ]
 	zsh_complete 'papi command-line perf::PAGE-F'
@@ -291,6 +303,11 @@ fish_complete() {
 	[ "$output" = perf::TASK-CLOCK,perf::PAGE-FAULTS ]
 	fish_complete 'papi native -e perf::TASK-CLOCK:u:pe'
 	[ "$output" = perf::TASK-CLOCK:u:period= ]
+	fish_complete 'papi stat -e perf::TASK-CLOCK:u:peri'
+	[ -z "$output" ]
+	fish_complete 'papi stat -e perf::TASK-CLOCK:u:'
+	grep -qx perf::TASK-CLOCK:u:k <<<"$output"
+	! grep -q 'period=\|freq=' <<<"$output"
 	fish_complete 'papi stat -e perf::TASK-CLOCK -r 2 mytoo'
 	[ "$output" = mytool ]
 	fish_complete 'papi stat -e perf::TASK-CLOCK mytool al'
