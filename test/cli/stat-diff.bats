@@ -67,8 +67,28 @@ mean() {
 	run -2 papi stat --diff -e perf::TASK-CLOCK one.json one.json
 	[[ "$output" == *"--diff reads files: it takes only -j, -x and -o"* ]]
 	run -2 papi stat --diff -j -x, one.json one.json
-	run -1 papi stat --diff one.json missing.json
-	[[ "$output" == *"papi stat: --diff: missing.json:"* ]]
+	run -1 --separate-stderr papi stat --diff one.json missing.json
+	[ "$stderr" = "papi stat: missing.json: No such file or directory" ]
+	mkdir saved.d
+	run -1 --separate-stderr papi stat --diff saved.d one.json
+	[ "$stderr" = "papi stat: --diff: saved.d: a directory, not a report (papi stat --json writes one)" ]
+	# a value that is not a number is an error naming the file and the item,
+	# on either side, for an event or a metric; null is an item not counted
+	jq '.events[0].value = "abc"' one.json > abc.json
+	run -1 --separate-stderr papi stat --diff one.json abc.json
+	[ "$stderr" = 'papi stat: --diff: abc.json: perf::PAGE-FAULTS: "value" is not a number' ]
+	[ -z "$output" ]
+	jq '.events[0].mean = "abc"' one.json > abc.json
+	run -1 --separate-stderr papi stat --diff -j abc.json one.json
+	[ "$stderr" = 'papi stat: --diff: abc.json: perf::PAGE-FAULTS: "mean" is not a number' ]
+	[ -z "$output" ]
+	local met
+	met=$(jq -r '.metrics[0].name // empty' one.json)
+	if [ -n "$met" ]; then
+		jq '.metrics[0].value = "abc"' one.json > abc.json
+		run -1 --separate-stderr papi stat --diff one.json abc.json
+		[ "$stderr" = "papi stat: --diff: abc.json: $met: \"value\" is not a number" ]
+	fi
 	echo '{"format": "other"}' > other.json
 	run -1 papi stat --diff one.json other.json
 	[[ "$output" == *"--diff: other.json is not a report of papi stat (written with --json)"* ]]

@@ -102,7 +102,15 @@ EVS=perf::TASK-CLOCK,perf::PAGE-FAULTS
 @test "--report: files that are not a saved run exit 1 and say what is wrong" {
 	run -0 papi stat -j -o run.json -r 2 -e $EVS "$WORK" touch 100
 	run -1 papi stat --report missing.json
-	[[ "$output" == "papi stat: --report: unable to open missing.json: No such file or directory" ]]
+	[ "$output" = "papi stat: missing.json: No such file or directory" ]
+	mkdir saved.d
+	run -1 papi stat --report saved.d
+	[ "$output" = "papi stat: --report: saved.d: a directory, not a report (papi stat --json writes one)" ]
+	if [ "$(id -u)" -ne 0 ]; then
+		cp run.json closed.json && chmod 000 closed.json
+		run -1 papi stat --report closed.json
+		[ "$output" = "papi stat: closed.json: Permission denied" ]
+	fi
 	printf '{"format": ' > cut.json
 	run -1 papi stat --report cut.json
 	[[ "$output" == *"--report: cut.json:1: not JSON:"* ]]
@@ -125,6 +133,8 @@ EVS=perf::TASK-CLOCK,perf::PAGE-FAULTS
 	.version = 2|not version 1 of the report ("version": 2)
 	.events[1].values = [1]|perf::PAGE-FAULTS: "values" has 1 values, not one per run (2)
 	.events[0].values = ["a", "b"]|perf::TASK-CLOCK: run 1's count is not an integer
+	.events[1].value = "abc"|events[1] (perf::PAGE-FAULTS): "value" is not a number
+	.events[0].mean = "abc"|events[0] (perf::TASK-CLOCK): "mean" is not a number
 	.metrics[0].runs = "x"|metrics[0]: "runs" is not an integer from 0 to 2
 	del(.events)|"events" is not an array
 	.events[1] = 5|events[1] is not an object
@@ -132,6 +142,12 @@ EVS=perf::TASK-CLOCK,perf::PAGE-FAULTS
 	.domain = "elsewhere"|"domain" is not a domain: 'elsewhere'
 	.error = "exit status 127 before counting"|the run counted nothing: exit status 127 before counting
 	EOF
+	# a metric's value too, named
+	local met
+	met=$(jq -r '.metrics[0].name' run.json)
+	jq '.metrics[0].value = "abc"' run.json > bad.json
+	run -1 papi stat --report bad.json
+	[ "$output" = "papi stat: --report: bad.json: metrics[0] ($met): \"value\" is not a number" ]
 }
 
 @test "--report: every truncation and random damage of a saved run is refused or printed, never a crash" {

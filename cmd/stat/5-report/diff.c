@@ -24,10 +24,9 @@ struct drow {
 /* A saved report's root object, or NULL after a message. */
 static json_t *load(const char *path)
 {
-	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr);
+	json_t *root = st_report_read("--diff", path);
 	if (!root)
-		return cli_error("stat", "--diff: %s:%d: %s", path, jerr.line, jerr.text), NULL;
+		return NULL;
 	const char *fmt = json_string_value(json_object_get(root, "format"));
 	if (!fmt || strcmp(fmt, "papi-stat") || !json_is_array(json_object_get(root, "events"))) {
 		cli_error("stat", "--diff: %s is not a report of papi stat (written with --json)", path);
@@ -37,10 +36,21 @@ static json_t *load(const char *path)
 	return root;
 }
 
-/* The value of item o: an event's or a metric's mean over the runs. */
-static struct dv value(json_t *o)
+/* The value of item o (name, of the report in path): an event's or a
+ * metric's mean over the runs; no value (n 0) for one not counted (null).
+ * A value that is neither a number nor null: a message, and *err set. */
+static struct dv value(json_t *o, const char *path, const char *name, int *err)
 {
 	struct dv v = { .mean = NAN, .sd = NAN, .n = 0 };
+	static const char *const keys[] = { "mean", "value", "stddev" };
+	for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+		json_t *x = json_object_get(o, keys[k]);
+		if (x && !json_is_null(x) && !json_is_number(x)) {
+			cli_error("stat", "--diff: %s: %s: \"%s\" is not a number", path, name, keys[k]);
+			*err = 1;
+			return v;
+		}
+	}
 	json_t *x = json_object_get(o, "mean");
 	if (!json_is_number(x))
 		x = json_object_get(o, "value");
@@ -75,10 +85,11 @@ static struct drow *row_of(struct drow **rows, int *n, int *cap, const char *nam
 	return r;
 }
 
-/* Each event and metric of report root into the rows, as its base (which
- * 0) or new (1) side. 0, or -1 out of memory. */
-static int gather(json_t *root, int which, struct drow **rows, int *n, int *cap)
+/* Each event and metric of report root (from path) into the rows, as its
+ * base (which 0) or new (1) side. 0, or -1 after a message. */
+static int gather(json_t *root, const char *path, int which, struct drow **rows, int *n, int *cap)
 {
+	int err = 0;
 	static const char *const lists[] = { "events", "metrics" };
 	for (int m = 0; m < 2; m++) {
 		json_t *arr = json_object_get(root, lists[m]), *o;
@@ -90,8 +101,10 @@ static int gather(json_t *root, int which, struct drow **rows, int *n, int *cap)
 			struct drow *r = row_of(rows, n, cap, name,
 						json_string_value(json_object_get(o, "unit")), m);
 			if (!r)
+				return cli_error("stat", "out of memory"), -1;
+			*(which ? &r->new : &r->base) = value(o, path, name, &err);
+			if (err)
 				return -1;
-			*(which ? &r->new : &r->base) = value(o);
 		}
 	}
 	return 0;
@@ -230,10 +243,8 @@ int st_diff(FILE *out, int json, char sep, const char *base, const char *new)
 	int n = 0, cap = 0, ret = CLI_FAIL;
 	if (!b || !w)
 		goto out;
-	if (gather(b, 0, &rows, &n, &cap) < 0 || gather(w, 1, &rows, &n, &cap) < 0) {
-		cli_error("stat", "out of memory");
+	if (gather(b, base, 0, &rows, &n, &cap) < 0 || gather(w, new, 1, &rows, &n, &cap) < 0)
 		goto out;
-	}
 	if (json)
 		js(out, rows, n, base, new);
 	else if (sep)

@@ -1,10 +1,12 @@
 /* load.c: papi stat --report RUN.json: a saved --json report read back into the computed result (struct st), so that the same writers print it again. */
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "tool.h"
@@ -95,6 +97,19 @@ static int ints(json_t *o, const char *key, int **out, int *n, int *err)
 		if (!json_is_integer(v) || json_integer_value(v) < -1 || json_integer_value(v) > 0x3fffffff)
 			return *err = bad("\"%s\"[%zu] is not an id", key, i);
 		(*out)[(*n)++] = (int)json_integer_value(v);
+	}
+	return 0;
+}
+
+/* The numbers o carries beside those read back (an event's "value" and
+ * its statistics, which "values" gives again; a metric's "value"): each
+ * a number or null, else a message (the item and the key) and -1. */
+static int spare_numbers(json_t *o, const char *where, const char *name, const char *const *keys)
+{
+	for (; *keys; keys++) {
+		json_t *v = json_object_get(o, *keys);
+		if (v && !json_is_null(v) && !json_is_number(v))
+			return bad("%s (%s): \"%s\" is not a number", where, name, *keys);
 	}
 	return 0;
 }
@@ -283,8 +298,10 @@ static int load_event(struct st *s, struct st_event *e, json_t *o, const char *w
 		e->reason = (char *)str(o, "reason", where, 0, &err);
 		return err;
 	}
+	static const char *const spare[] = { "value", "mean", "stddev", "min", "median", "max", "scale",
+					     "running_pct", NULL };
 	const char *unit = str(o, "unit", where, 1, &err), *dom = str(o, "domain", where, 0, &err);
-	if (err)
+	if (err || spare_numbers(o, where, e->name, spare) < 0)
 		return -1;
 	e->is_time = !strcmp(unit, "ns");
 	e->label = (char *)str(o, "label", where, 0, &err);
@@ -382,8 +399,9 @@ static int load_metric(struct st *s, struct st_metric *m, json_t *o, const char 
 	const char *formula = str(o, "formula", where, 0, &err), *needs = str(o, "needs", where, 0, &err);
 	const char *gdesc = str(o, "group_description", where, 0, &err);
 	const char *with = str(o, "shown_with", where, 0, &err);
+	static const char *const spare[] = { "value", NULL };
 	m->t.n = (int)num(o, "runs", where, 0, s->nruns, 0, 1, &err);
-	if (err)
+	if (err || spare_numbers(o, where, name, spare) < 0)
 		return -1;
 	m->grp = group_of(s, grp, gdesc, json_object_get(o, "shown_with") != NULL);
 	m->def = def_new(name, unit, desc, formula);
@@ -557,6 +575,8 @@ static int load_interval(struct st *s, struct st_interval *iv, json_t *o, const 
 				*m = ivdefs[d];
 		if (!m->def)
 			return bad("%s: metric %s is neither in \"metrics\" nor in \"interval_metrics\"", where, key);
+		if (!json_is_number(v) && !json_is_null(v))
+			return bad("%s: metric %s is not a number", where, key);
 		m->value = json_is_number(v) ? json_number_value(v) : NAN;
 	}
 	if (!(rows = json_object_get(o, "rows")) || !s->nrows)
@@ -605,13 +625,32 @@ static int load_intervals(struct st *s, json_t *r)
 }
 
 /* ------------------------------------------------------------------ entry */
+/* st_report_read: see report.h. */
+void *st_report_read(const char *opt, const char *path)
+{
+	struct stat sb;
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return cli_error("stat", "%s: %s: a directory, not a report (papi stat --json writes one)",
+				 opt, path), NULL;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return cli_error("stat", "%s: %s", path, strerror(errno)), NULL;
+	json_error_t jerr;
+	json_t *root = json_loadf(f, 0, &jerr);
+	int rerr = ferror(f) ? errno : 0;
+	fclose(f);
+	if (!root && rerr)
+		return cli_error("stat", "%s: %s", path, strerror(rerr)), NULL;
+	if (!root)
+		return cli_error("stat", "%s: %s:%d: not JSON: %s", opt, path, jerr.line, jerr.text), NULL;
+	return root;
+}
+
 int st_load(struct st *s, const char *path)
 {
-	json_error_t jerr;
 	file = path;
-	if (!(saved = json_load_file(path, 0, &jerr)))
-		return jerr.line > 0 ? cli_error("stat", "--report: %s:%d: not JSON: %s", path, jerr.line, jerr.text)
-				     : cli_error("stat", "--report: %s", jerr.text), -1;
+	if (!(saved = st_report_read("--report", path)))
+		return -1;
 	const char *fmt = json_string_value(json_object_get(saved, "format"));
 	if (!json_is_object(saved) || !fmt)
 		return bad("not a report of papi stat (written with --json)");

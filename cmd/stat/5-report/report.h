@@ -58,6 +58,11 @@ int st_diff(FILE *out, int json, char sep, const char *base, const char *new);
  * naming the file and what is wrong with it (not JSON, cut short, not a
  * run of papi stat, a field of the wrong kind). */
 int st_load(struct st *s, const char *path);
+/* A saved report's JSON document (a json_t *: jansson's), or NULL after a
+ * message that says why, for option opt ("--report", "--diff"): the
+ * file's error ("FILE: No such file or directory"), a directory, or where
+ * it is not JSON. */
+void *st_report_read(const char *opt, const char *path);
 /* What st_load allocated (also after it failed); s's arrays and counts
  * are left empty. */
 void st_load_free(struct st *s);
