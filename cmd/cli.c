@@ -242,6 +242,17 @@ int cli_next(struct cli_ctx *c)
 		if (optopt > 0 && optopt < 256)
 			exit(cli_usage(name, "unknown option '-%c'", optopt));
 		typed_word(optind > 0 && optind <= c->argc ? c->argv[optind - 1] : "", word, sizeof(word));
+		/* getopt_long takes an abbreviation of one long option; one of
+		 * several ("--rep": --repeat, --report) it refuses alike */
+		char cand[256] = "";
+		size_t len = strlen(word), used = 0;
+		int ncand = 0;
+		for (const struct option *lo = c->lopts; len > 2 && !strncmp(word, "--", 2) && lo->name; lo++)
+			if (!strncmp(lo->name, word + 2, len - 2) && used < sizeof cand)
+				used += (size_t)snprintf(cand + used, sizeof cand - used, "%s--%s",
+							 ncand++ ? ", " : "", lo->name);
+		if (ncand > 1)
+			exit(cli_usage(name, "option '%s' is ambiguous: it may be %s", word, cand));
 		exit(cli_usage(name, "unknown option '%s'", word));
 	}
 	return r;

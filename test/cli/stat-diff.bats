@@ -117,3 +117,13 @@ saved() {
 	run -0 --separate-stderr papi stat --diff base.json near.json
 	grep -q 'ev (count)  # within the runs. spread$' <<<"$stderr"
 }
+
+@test "--diff: --help and papi-stat(1) give its usage line" {
+	run -0 papi stat --help
+	grep -qx '       papi stat --diff \[-j | -x SEP\] \[-o FILE\] BASE.json NEW.json' <<<"$output"
+	# the usage lines come together, before the description
+	[ "$(sed -n 2,6p <<<"$output" | grep -c '^       papi stat ')" -eq 5 ]
+	if command -v man >/dev/null; then
+		MANWIDTH=200 man -l "$PAPI_TOP/man/papi-stat.1" 2>/dev/null | grep -q 'papi stat --diff \[-j | -x SEP\] \[-o FILE\] BASE.json NEW.json'
+	fi
+}

@@ -97,3 +97,18 @@ load helper
 	[[ "$output$stderr" == *"no hardware PMU driver"* ]]
 	[[ "$output$stderr" != *"libpfm4 does not know"* ]]
 }
+
+@test "stat --rep: an abbreviation of two options is ambiguous, naming both" {
+	run -2 --separate-stderr papi stat --rep x.json
+	[ "${stderr_lines[0]}" = "papi stat: option '--rep' is ambiguous: it may be --repeat, --report" ]
+	run -2 --separate-stderr papi stat --rep=3 true
+	[ "${stderr_lines[0]}" = "papi stat: option '--rep' is ambiguous: it may be --repeat, --report" ]
+	# one option's abbreviation still works; a word of none is unknown
+	run -0 --separate-stderr papi stat --repea=2 -e perf::TASK-CLOCK true
+	[[ "$stderr" == *"(2 of 2 runs, "* ]]
+	run -2 --separate-stderr papi stat --repx true
+	[ "${stderr_lines[0]}" = "papi stat: unknown option '--repx'" ]
+	# every command parses alike
+	run -2 --separate-stderr papi avail --c
+	[[ "${stderr_lines[0]}" == "papi avail: option '--c' is ambiguous: it may be --"*", --"* ]]
+}

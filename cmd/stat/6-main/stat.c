@@ -100,15 +100,16 @@ static const struct cli_opt opts[] = {
 
 static const struct cli_spec spec = {
 	"stat", "[OPTION]... [--] COMMAND [ARG]...\n       papi stat [OPTION]... -p PID[,PID...] | -t TID[,TID...]\n"
-	"       papi stat [OPTION]... -a | -C CPU[,CPU...] [[--] COMMAND [ARG]...]",
+	"       papi stat [OPTION]... -a | -C CPU[,CPU...] [[--] COMMAND [ARG]...]\n"
+	"       papi stat --merge [OPTION]... DIR|FILE...\n"
+	"       papi stat --diff [-j | -x SEP] [-o FILE] BASE.json NEW.json\n"
+	"       papi stat --report [-j | -x SEP] [-o FILE] [--plot FILE.svg] RUN.json",
 	"Run COMMAND and count its events from its exec, following its threads and\n"
 	"children. The report goes to standard error (or -o FILE); the command's\n"
 	"standard input, output and error are its own. An event this machine cannot\n"
 	"count is reported as not supported (--strict refuses to run instead).\n"
 	"Exit status: the command's, 128+N when signal N killed it, 127 not found,\n"
-	"126 not executable, 2 usage, 1 when an event is unknown or cannot be set up.\n"
-	"       papi stat --merge [OPTION]... DIR|FILE...\n"
-	"       papi stat --report [-j | -x SEP] [-o FILE] [--plot FILE.svg] RUN.json",
+	"126 not executable, 2 usage, 1 when an event is unknown or cannot be set up.",
 	opts, CLI_STOP_AT_ARG,
 };
 
