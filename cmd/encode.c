@@ -30,6 +30,28 @@ static const struct cli_spec spec = {
 
 #define MAX_CPUS 16
 #define MAX_NEW 64
+#define MAX_ELSEWHERE 8
+
+/* ------------------------------------------------------------------ other CPUs' PMUs
+ * An event of a CPU core PMU that libpfm4 knows but this machine does not
+ * have (its section's CPU, or bases named "skx::...") is checked as that
+ * CPU would check it: a pass over the input with the library started as
+ * that CPU (LIBPFM_FORCE_PMU) checks that PMU's events, and the last pass,
+ * as this machine, checks the rest, reports every problem in line order
+ * and writes the output. An event that needs such a PMU and this
+ * machine's (perf::) or a second one is checked here. */
+struct survey {
+	char pmu[MAX_ELSEWHERE][64];	/* the other CPUs' core PMUs the events are of */
+	int npmu;
+	int *of;			/* by line: 1 + the index in pmu of its event, 0 this machine's */
+	int nof;
+	int here;			/* an event is checked as this machine */
+};
+
+struct verdict {			/* a problem a pass as another CPU found */
+	int line, code;
+	char *why;
+};
 
 struct enc {
 	int check;
@@ -40,8 +62,11 @@ struct enc {
 	char **names;			/* events defined so far (bases may use them) */
 	int nnames;
 	char absent_pmu[64];		/* a PMU named by the input that is not this machine's */
-	const char *forced;		/* the absent PMU the input is checked as (struct survey) */
 	char unknown_cpu[64];		/* the last section whose PMU libpfm4 does not know */
+	const struct survey *sv;	/* which PMU each line's event is of */
+	int pass;			/* 0 this machine's, k: as sv->pmu[k - 1] */
+	struct verdict *verdicts;	/* the problems the passes as other CPUs found */
+	int nverdicts;
 	const char *fresh[MAX_NEW];	/* --new: preset names PAPI does not define */
 	int nfresh;
 };
@@ -146,46 +171,52 @@ static const char *section_pmu(const struct def_event *ev)
 	return NULL;
 }
 
-/* The first pass over the input: which PMUs its events are of. A file whose
- * every event is of one CPU core PMU that libpfm4 knows but this machine
- * does not have (a section of it, or bases named "skx::...") is checked as
- * that CPU would check it: libpfm4 then names that PMU's events as if it
- * were here (LIBPFM_FORCE_PMU). An event of this machine's PMUs (perf::, a
- * present core) or of a second such PMU keeps the file on this machine's. */
-struct survey {
-	char pmu[64];		/* the one absent core PMU, "" none */
-	int here;		/* an event needs this machine's PMUs */
-	int many;		/* events of two absent core PMUs */
-};
-
-static void survey_pmu(struct survey *s, const char *name, size_t n)
+/* The index in s->pmu of the PMU called name (n bytes) when it is a CPU
+ * core PMU libpfm4 knows but this machine lacks (added when new), else -1. */
+static int elsewhere_index(struct survey *s, const char *name, size_t n)
 {
-	int core = 0, st = pmu_state(name, n, &core);
-	if (st == 1 || (st == 0 && !core)) {
-		s->here = 1;
-	} else if (st == 0 && !s->pmu[0] && n < sizeof s->pmu) {
-		memcpy(s->pmu, name, n);
-		s->pmu[n] = '\0';
-	} else if (st == 0 && (strlen(s->pmu) != n || strncmp(s->pmu, name, n))) {
-		s->many = 1;
-	}
+	int core = 0;
+	if (pmu_state(name, n, &core) != 0 || !core || n >= sizeof s->pmu[0])
+		return -1;
+	for (int k = 0; k < s->npmu; k++)
+		if (strlen(s->pmu[k]) == n && !strncmp(s->pmu[k], name, n))
+			return k;
+	if (s->npmu == MAX_ELSEWHERE)
+		return -1;
+	memcpy(s->pmu[s->npmu], name, n);
+	s->pmu[s->npmu][n] = '\0';
+	return s->npmu++;
 }
 
+/* The first pass: which PMU each event is of. */
 static int survey_event(void *ctx, const struct def_event *ev, char *why, size_t len)
 {
 	struct survey *s = ctx;
 	const char *sect = section_pmu(ev);
-	if (sect)
-		survey_pmu(s, sect, strlen(sect));
+	int t = sect ? elsewhere_index(s, sect, strlen(sect)) : -1;
+	int here = sect && t < 0;
 	for (int i = 0; i < ev->nbase; i++) {
 		const char *sep = strstr(ev->base[i], "::");
-		if (sep)
-			survey_pmu(s, ev->base[i], (size_t)(sep - ev->base[i]));
-		else if (!sect && strncmp(ev->base[i], "PAPI_", 5))
-			s->here = 1;	/* a bare name outside a section: this machine's */
+		int k = sep ? elsewhere_index(s, ev->base[i], (size_t)(sep - ev->base[i])) : -1;
+		if ((sep && k < 0) || (k >= 0 && t >= 0 && k != t))
+			here = 1;	/* this machine's PMU, or a second one */
+		else if (k >= 0)
+			t = k;
+		else if (!sep && !sect && strncmp(ev->base[i], "PAPI_", 5))
+			here = 1;	/* a bare name outside a section: this machine's */
 	}
-	(void)why;
-	(void)len;
+	if (ev->line >= s->nof) {
+		int n = ev->line + 64, *v = realloc(s->of, (size_t)n * sizeof *v);
+		if (!v) {
+			snprintf(why, len, "out of memory");
+			return PAPI_ENOMEM;
+		}
+		memset(v + s->nof, 0, (size_t)(n - s->nof) * sizeof *v);
+		s->of = v;
+		s->nof = n;
+	}
+	s->of[ev->line] = here ? 0 : t + 1;
+	s->here |= here || t < 0;
 	return PAPI_OK;
 }
 
@@ -212,9 +243,9 @@ static int fields_clean(const struct def_event *ev, char *why, size_t len)
 	return 1;
 }
 
-static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len)
+/* Is ev fit for the output: PAPI_OK, or an error with why. */
+static int check_event(struct enc *e, const struct def_event *ev, char *why, size_t len)
 {
-	struct enc *e = ctx;
 	struct formula *f;
 	if (!fields_clean(ev, why, len))
 		return PAPI_EINVAL;
@@ -227,7 +258,7 @@ static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len
 	if (section_unknown(ev)) {
 		/* once a section: its rows cannot be checked, and are kept */
 		if (!strcmp(e->unknown_cpu, ev->cpus[0]))
-			goto checked;
+			return PAPI_OK;
 		snprintf(e->unknown_cpu, sizeof e->unknown_cpu, "%s", ev->cpus[0]);
 		snprintf(why, len, "CPU %s: libpfm4 knows no PMU of that name (misspelt, or of another "
 			 "architecture than this libpfm4's), so no event of this section can be checked",
@@ -246,18 +277,52 @@ static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len
 				if (!e->absent_pmu[0])
 					snprintf(e->absent_pmu, sizeof e->absent_pmu, "%s", pmu);
 			} else {
-				snprintf(why, len, "no event %s on %s", ev->base[i],
-					 ev->pmu ? ev->pmu : "this machine");
+				snprintf(why, len, "no event %s on %s", ev->base[i], ev->pmu ? ev->pmu
+					 : e->pass ? e->sv->pmu[e->pass - 1] : "this machine");
 			}
 			return PAPI_ENOEVNT;
 		}
-checked:;
+	return PAPI_OK;
+}
+
+/* The verdict of the pass as another CPU on line: its problem (PAPI_OK:
+ * none). */
+static int verdict_of(const struct enc *e, int line, char *why, size_t len)
+{
+	for (int i = 0; i < e->nverdicts; i++)
+		if (e->verdicts[i].line == line) {
+			snprintf(why, len, "%s", e->verdicts[i].why);
+			return e->verdicts[i].code;
+		}
+	return PAPI_OK;
+}
+
+static int on_event(void *ctx, const struct def_event *ev, char *why, size_t len)
+{
+	struct enc *e = ctx;
+	int of = e->sv && ev->line < e->sv->nof ? e->sv->of[ev->line] : 0, r;
+	if (e->pass && of != e->pass)
+		r = PAPI_OK;	/* another pass's: only its name, for those after it */
+	else if (!e->pass && of)
+		r = verdict_of(e, ev->line, why, len);
+	else
+		r = check_event(e, ev, why, len);
+	if (r != PAPI_OK && e->pass) {
+		struct verdict *v = realloc(e->verdicts, (size_t)(e->nverdicts + 1) * sizeof *v);
+		if (!v || !(v[e->nverdicts].why = strdup(why)))
+			return PAPI_ENOMEM;
+		v[e->nverdicts].line = ev->line;
+		v[e->nverdicts++].code = r;
+		e->verdicts = v;
+	}
+	if (r != PAPI_OK)
+		return r;
 	char **nn = realloc(e->names, (e->nnames + 1) * sizeof *nn);
 	if (!nn || !(nn[e->nnames] = strdup(ev->name)))
 		return PAPI_ENOMEM;
 	e->names = nn;
 	e->nnames++;
-	if (e->check)
+	if (e->check || e->pass)
 		return PAPI_OK;
 	const char *const *cpus = ev->cpus ? ev->cpus : e->cpus;
 	if (!e->wrote_cpu || !same_cpus(cpus, e->last_cpus)) {
@@ -270,6 +335,48 @@ checked:;
 	}
 	deffile_write_event(stdout, ev);
 	return PAPI_OK;
+}
+
+static void names_free(struct enc *e)
+{
+	for (int i = 0; i < e->nnames; i++)
+		free(e->names[i]);
+	free(e->names);
+	e->names = NULL;
+	e->nnames = 0;
+}
+
+/* Start the library as PMU pmu ("": as this machine). */
+static int restart_as(const char *pmu)
+{
+	PAPI_shutdown();
+	if (*pmu ? setenv("LIBPFM_FORCE_PMU", pmu, 1) : unsetenv("LIBPFM_FORCE_PMU"))
+		return PAPI_ESYS;
+	int r = PAPI_library_init(PAPI_VER_CURRENT);
+	return r == PAPI_VER_CURRENT ? PAPI_OK : r < 0 ? r : PAPI_EBUG;
+}
+
+/* The survey of the input (text, len bytes, named shown), then a pass as
+ * each other CPU whose events it holds, which leaves its verdicts in e;
+ * the library is then this machine's again. PAPI_OK or an error code. */
+static int survey_passes(struct enc *e, struct survey *sv, const char *shown, const char *text, size_t len)
+{
+	struct deffile_sink ss = { NULL, survey_event, sv };
+	struct msgs errs = { 0 };
+	int r = deffile_parse(shown, text, len, &ss, &errs) < 0 ? PAPI_ENOMEM : PAPI_OK;
+	msgs_free(&errs);
+	e->sv = sv;
+	for (e->pass = 1; r == PAPI_OK && e->pass <= sv->npmu; e->pass++) {
+		struct deffile_sink s = { NULL, on_event, e };
+		if ((r = restart_as(sv->pmu[e->pass - 1])) == PAPI_OK && deffile_parse(shown, text, len, &s, &errs) < 0)
+			r = PAPI_ENOMEM;
+		msgs_free(&errs);
+		names_free(e);
+	}
+	e->pass = 0;
+	if (sv->npmu && restart_as("") != PAPI_OK && r == PAPI_OK)
+		r = PAPI_ECMP;
+	return r;
 }
 
 /* ------------------------------------------------------------------ group files */
@@ -376,10 +483,13 @@ int cmd_encode(int argc, char **argv)
 	if (r != PAPI_VER_CURRENT)
 		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
 	event_env_report(spec.name);
-	const char *here = NULL;	/* this machine's CPU PMU */
+	char here_buf[64];
+	const char *here = NULL;	/* this machine's CPU PMU (a copy: passes restart the library) */
 	for (int i = 0; i < pmu_count() && !here; i++)
-		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)
-			here = pmu_get(i)->name;
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE) {
+			snprintf(here_buf, sizeof here_buf, "%s", pmu_get(i)->name);
+			here = here_buf;
+		}
 	if (!e.ncpus && here)
 		e.cpus[e.ncpus++] = here;
 	char *text;
@@ -394,25 +504,15 @@ int cmd_encode(int argc, char **argv)
 		return r;
 	}
 	const char *shown = strcmp(path, "-") ? path : "<stdin>";
-	struct survey sv = { "", 0, 0 };
-	struct deffile_sink ss = { NULL, survey_event, &sv };
-	struct msgs serrs = { 0 };
+	struct survey sv = { .npmu = 0 };
 	const char *env = getenv("LIBPFM_FORCE_PMU");
-	if (deffile_parse(shown, text, len, &ss, &serrs) >= 0 && sv.pmu[0] && !sv.here && !sv.many &&
-	    !(env && *env)) {
-		PAPI_shutdown();
-		if (setenv("LIBPFM_FORCE_PMU", sv.pmu, 1) ||
-		    (r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT) {
-			free(text);
-			msgs_free(&serrs);
-			return cli_error(spec.name, "cannot initialize the library as %s: %s", sv.pmu,
-					 PAPI_strerror(r));
-		}
-		e.forced = sv.pmu;
-		if (e.cpus[0] == here && e.ncpus == 1)
-			e.cpus[0] = sv.pmu;	/* CSV of that PMU's events: its CPU line */
+	if (!(env && *env) && (r = survey_passes(&e, &sv, shown, text, len)) != PAPI_OK) {
+		free(text);
+		free(sv.of);
+		return cli_error(spec.name, "cannot check the events of other CPUs: %s", PAPI_strerror(r));
 	}
-	msgs_free(&serrs);
+	if (e.ncpus == 1 && e.cpus[0] == here && sv.npmu == 1 && !sv.here)
+		e.cpus[0] = sv.pmu[0];	/* CSV of that PMU's events: its CPU line */
 	if (!e.check)
 		printf("# Event definitions written by papi encode from %s.\n"
 		       "# Syntax: papi-events(5).\n", strcmp(path, "-") ? path : "stdin");
@@ -420,9 +520,12 @@ int cmd_encode(int argc, char **argv)
 	struct msgs errs = { 0 };
 	int nerr = deffile_parse(shown, text, len, &s, &errs);
 	free(text);
-	for (int i = 0; i < e.nnames; i++)
-		free(e.names[i]);
-	free(e.names);
+	int nnames = e.nnames;
+	names_free(&e);
+	for (int i = 0; i < e.nverdicts; i++)
+		free(e.verdicts[i].why);
+	free(e.verdicts);
+	free(sv.of);
 	for (int i = 0; i < errs.n; i++)
 		cli_error(spec.name, "%s", errs.v[i]);
 	if (errs.total > errs.n)
@@ -435,9 +538,14 @@ int cmd_encode(int argc, char **argv)
 			  here ? ")" : "", e.absent_pmu, e.check ? " --check" : "", path);
 	if (nerr < 0)
 		return cli_error(spec.name, "%s: %s", path, PAPI_strerror(nerr));
-	if (e.check && !nerr)
-		cli_error(spec.name, "%s: %d events, no problems%s%s%s", shown, e.nnames,
-			  e.forced ? " (checked against libpfm4's tables for " : "",
-			  e.forced ? e.forced : "", e.forced ? ", which is not this machine's PMU)" : "");
+	if (e.check && !nerr) {
+		char as[MAX_ELSEWHERE * 66] = "";
+		for (int k = 0, used = 0; k < sv.npmu; k++)
+			used += snprintf(as + used, sizeof as - (size_t)used, "%s%s", k ? ", " : "", sv.pmu[k]);
+		cli_error(spec.name, "%s: %d events, no problems%s%s%s", shown, nnames,
+			  sv.npmu ? " (checked against libpfm4's tables for " : "", as,
+			  !sv.npmu ? "" : sv.npmu > 1 ? ", which are not this machine's PMUs)"
+						  : ", which is not this machine's PMU)");
+	}
 	return cli_finish(spec.name, nerr ? CLI_FAIL : CLI_OK);
 }

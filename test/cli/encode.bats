@@ -112,6 +112,23 @@ second_pmu() {
 	[[ "$stderr" == "papi encode: $tmp/bad.csv:"*": PAPI_TOT_INS: no event NO_SUCH_"*" on $pmu" ]]
 }
 
+@test "encode: --check passes every table of events/ whose CPUs this libpfm4 knows, unforced" {
+	local f checked=0
+	for f in "$top"/events/*.csv; do
+		run --separate-stderr "$papi" encode --check "$f"
+		# another architecture's tables (arm_* on x86): named as such, once a section
+		if [[ "$stderr" == *"libpfm4 knows no PMU of that name"* ]]; then
+			[ "$status" -eq 1 ]
+			[ "$(grep -vc 'libpfm4 knows no PMU of that name' <<<"$stderr")" -eq 0 ] || { echo "$f: $stderr"; return 1; }
+			continue
+		fi
+		[ "$status" -eq 0 ] || { echo "$f: $stderr"; return 1; }
+		[[ "$stderr" == *" events, no problems"* ]]
+		checked=$((checked + 1))
+	done
+	[ "$checked" -ge 20 ]
+}
+
 @test "encode: the man page's LIBPFM_FORCE_PMU=skx papi decode -a | papi encode - works" {
 	"$papi" component | grep -q '^    skx ' && skip "this machine's PMU is skx"
 	LIBPFM_FORCE_PMU=skx "$papi" decode -a > "$tmp/a.csv"
@@ -132,25 +149,38 @@ second_pmu() {
 	[[ "$stderr" == "papi encode: $tmp/u.def:2: PAPI_TOT_CYC: CPU nosuchpmu: libpfm4 knows no PMU of that name"*"so no event of this section can be checked" ]]
 }
 
-@test "encode: events of two PMUs that are not this machine's: says so and how to force one" {
+@test "encode: events of two other CPUs' PMUs are each checked against their PMU's tables" {
 	local pmu pmu2
 	pmu=$(other_pmu) || skip "this machine has both skx and zen3 PMUs"
 	pmu2=$(second_pmu "$pmu") || skip "no second PMU that is not this machine's"
-	LIBPFM_FORCE_PMU=$pmu "$papi" decode -a > "$tmp/other.csv"
-	LIBPFM_FORCE_PMU=$pmu2 "$papi" decode -a | sed -n '3p' >> "$tmp/other.csv"
-	run "$papi" encode --check "$tmp/other.csv"
+	LIBPFM_FORCE_PMU=$pmu "$papi" decode -a > "$tmp/two.csv"
+	LIBPFM_FORCE_PMU=$pmu2 "$papi" decode -a | sed -n '3,4p' >> "$tmp/two.csv"
+	local n
+	n=$(grep -c '::' "$tmp/two.csv")
+	run --separate-stderr "$papi" encode --check "$tmp/two.csv"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "papi encode: $tmp/two.csv: $n events, no problems (checked against libpfm4's tables for $pmu, $pmu2, which are not this machine's PMUs)" ]
+	# a misspelt event of the second PMU: found, with its line and that PMU
+	sed '$s/'"$pmu2"'::/'"$pmu2"'::NOPE_/' "$tmp/two.csv" > "$tmp/bad.csv"
+	run --separate-stderr "$papi" encode --check "$tmp/bad.csv"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"other.csv:3: "*": no event $pmu::"*" here: PMU $pmu is not this machine's"* ]]
-	[[ "$output" == *": no event $pmu2::"*" here: PMU $pmu2 is not this machine's"* ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "papi encode: $tmp/bad.csv:$(wc -l < "$tmp/bad.csv"): "*": no event $pmu2::NOPE_"*" on $pmu2" ]]
+}
+
+@test "encode: an event of another CPU's PMU and this machine's: says so and how to force it" {
+	local pmu
+	pmu=$(other_pmu) || skip "this machine has both skx and zen3 PMUs"
+	local ev
+	ev=$(LIBPFM_FORCE_PMU=$pmu "$papi" decode -a | sed -n '3p' | awk -F, '{ print $NF }')
+	printf 'EVENT,MIX,DERIVED_ADD,%s,perf::TASK-CLOCK\n' "$ev" > "$tmp/mix.def"
+	run "$papi" encode --check "$tmp/mix.def"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"mix.def:1: MIX: no event $ev here: PMU $pmu is not this machine's"* ]]
 	[[ "$output" != *" on this machine"* ]]
 	# once, at the end: the variable that makes it work, as a command line
 	[ "$(grep -c LIBPFM_FORCE_PMU <<<"$output")" -eq 1 ]
-	[[ "${lines[-1]}" == *"PMU $pmu is not this machine's"*"LIBPFM_FORCE_PMU=$pmu papi encode --check $tmp/other.csv" ]]
-	# one PMU's events alone are checked as that CPU would
-	LIBPFM_FORCE_PMU=$pmu "$papi" decode -a > "$tmp/one.csv"
-	run "$papi" encode --check "$tmp/one.csv"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"no problems (checked against libpfm4's tables for $pmu, which is not this machine's PMU)" ]]
+	[[ "${lines[-1]}" == *"PMU $pmu is not this machine's"*"LIBPFM_FORCE_PMU=$pmu papi encode --check $tmp/mix.def" ]]
 }
 
 @test "encode: a write error on stdout says why, as the other commands do" {
