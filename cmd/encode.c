@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <perfmon/pfmlib.h>
 
@@ -63,7 +65,9 @@ struct enc {
 	int nnames;
 	char absent_pmu[64];		/* a PMU named by the input that is not this machine's */
 	char unknown_cpu[64];		/* the last section whose PMU libpfm4 does not know */
-	const struct survey *sv;	/* which PMU each line's event is of */
+	struct survey *sv;		/* which PMU each line's event is of */
+	const char *shown, *text;	/* the input (named shown in messages) */
+	size_t len;
 	int pass;			/* 0 this machine's, k: as sv->pmu[k - 1] */
 	struct verdict *verdicts;	/* the problems the passes as other CPUs found */
 	int nverdicts;
@@ -188,6 +192,23 @@ static int elsewhere_index(struct survey *s, const char *name, size_t n)
 	return s->npmu++;
 }
 
+/* Note that line's event is of PMU of (1 + its index, 0 this machine's). */
+static int survey_mark(struct survey *s, int line, int of)
+{
+	if (line < 0)
+		return PAPI_EINVAL;
+	if (line >= s->nof) {
+		int n = line + 64, *v = realloc(s->of, (size_t)n * sizeof *v);
+		if (!v)
+			return PAPI_ENOMEM;
+		memset(v + s->nof, 0, (size_t)(n - s->nof) * sizeof *v);
+		s->of = v;
+		s->nof = n;
+	}
+	s->of[line] = of;
+	return PAPI_OK;
+}
+
 /* The first pass: which PMU each event is of. */
 static int survey_event(void *ctx, const struct def_event *ev, char *why, size_t len)
 {
@@ -205,18 +226,11 @@ static int survey_event(void *ctx, const struct def_event *ev, char *why, size_t
 		else if (!sep && !sect && strncmp(ev->base[i], "PAPI_", 5))
 			here = 1;	/* a bare name outside a section: this machine's */
 	}
-	if (ev->line >= s->nof) {
-		int n = ev->line + 64, *v = realloc(s->of, (size_t)n * sizeof *v);
-		if (!v) {
-			snprintf(why, len, "out of memory");
-			return PAPI_ENOMEM;
-		}
-		memset(v + s->nof, 0, (size_t)(n - s->nof) * sizeof *v);
-		s->of = v;
-		s->nof = n;
-	}
-	s->of[ev->line] = here ? 0 : t + 1;
 	s->here |= here || t < 0;
+	if (survey_mark(s, ev->line, here ? 0 : t + 1) != PAPI_OK) {
+		snprintf(why, len, "out of memory");
+		return PAPI_ENOMEM;
+	}
 	return PAPI_OK;
 }
 
@@ -346,37 +360,132 @@ static void names_free(struct enc *e)
 	e->nnames = 0;
 }
 
-/* Start the library as PMU pmu ("": as this machine). */
-static int restart_as(const char *pmu)
+/* Run fn in a child process whose library starts as pmu ("": as this
+ * machine); what fn writes on f comes back to take, a line at a time.
+ * Why a child: libpfm4 cannot be started again in one process as another
+ * PMU once stopped (a table it built is freed, then read and freed again
+ * by the next start). So this runs before the library starts here. */
+static int in_child(struct enc *e, const char *pmu, int (*fn)(struct enc *, FILE *),
+		    int (*take)(struct enc *, const char *))
 {
-	PAPI_shutdown();
-	if (*pmu ? setenv("LIBPFM_FORCE_PMU", pmu, 1) : unsetenv("LIBPFM_FORCE_PMU"))
+	int p[2], r = PAPI_OK, st = 0;
+	if (pipe(p))
 		return PAPI_ESYS;
-	int r = PAPI_library_init(PAPI_VER_CURRENT);
-	return r == PAPI_VER_CURRENT ? PAPI_OK : r < 0 ? r : PAPI_EBUG;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return PAPI_ESYS;
+	}
+	if (pid == 0) {
+		close(p[0]);
+		FILE *f = fdopen(p[1], "w");
+		int ok = f && !(*pmu && setenv("LIBPFM_FORCE_PMU", pmu, 1)) &&
+			 PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT && fn(e, f) == PAPI_OK;
+		_exit(ok && fclose(f) == 0 ? 0 : 1);
+	}
+	close(p[1]);
+	FILE *f = fdopen(p[0], "r");
+	char *line = NULL;
+	size_t cap = 0;
+	while (f && getline(&line, &cap, f) > 0)	/* all of it: the child waits on a full pipe */
+		if (r == PAPI_OK)
+			r = take(e, line);
+	free(line);
+	if (f)
+		fclose(f);
+	else
+		close(p[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return r != PAPI_OK ? r : WIFEXITED(st) && WEXITSTATUS(st) == 0 ? PAPI_OK : PAPI_ECMP;
 }
 
-/* The survey of the input (text, len bytes, named shown), then a pass as
- * each other CPU whose events it holds, which leaves its verdicts in e;
- * the library is then this machine's again. PAPI_OK or an error code. */
-static int survey_passes(struct enc *e, struct survey *sv, const char *shown, const char *text, size_t len)
+/* In the child: the survey of the input, as lines "P\tPMU", "L\tLINE\tOF". */
+static int survey_write(struct enc *e, FILE *f)
 {
-	struct deffile_sink ss = { NULL, survey_event, sv };
+	struct deffile_sink ss = { NULL, survey_event, e->sv };
 	struct msgs errs = { 0 };
-	int r = deffile_parse(shown, text, len, &ss, &errs) < 0 ? PAPI_ENOMEM : PAPI_OK;
+	int n = deffile_parse(e->shown, e->text, e->len, &ss, &errs);
 	msgs_free(&errs);
-	e->sv = sv;
-	for (e->pass = 1; r == PAPI_OK && e->pass <= sv->npmu; e->pass++) {
-		struct deffile_sink s = { NULL, on_event, e };
-		if ((r = restart_as(sv->pmu[e->pass - 1])) == PAPI_OK && deffile_parse(shown, text, len, &s, &errs) < 0)
-			r = PAPI_ENOMEM;
-		msgs_free(&errs);
-		names_free(e);
+	for (int k = 0; k < e->sv->npmu; k++)
+		fprintf(f, "P\t%s\n", e->sv->pmu[k]);
+	fprintf(f, "H\t%d\n", e->sv->here);
+	for (int i = 0; i < e->sv->nof; i++)
+		if (e->sv->of[i])
+			fprintf(f, "L\t%d\t%d\n", i, e->sv->of[i]);
+	return n < 0 ? PAPI_ENOMEM : ferror(f) ? PAPI_ESYS : PAPI_OK;
+}
+
+static int survey_take(struct enc *e, const char *line)
+{
+	struct survey *s = e->sv;
+	int a, b;
+	if (line[0] == 'P' && s->npmu < MAX_ELSEWHERE) {
+		snprintf(s->pmu[s->npmu], sizeof s->pmu[0], "%.*s", (int)strcspn(line + 2, "\n"), line + 2);
+		s->npmu++;
+		return PAPI_OK;
 	}
+	if (sscanf(line, "H\t%d", &a) == 1) {
+		s->here = a;
+		return PAPI_OK;
+	}
+	if (sscanf(line, "L\t%d\t%d", &a, &b) == 2 && b > 0 && b <= s->npmu)
+		return survey_mark(s, a, b);
+	return PAPI_EBUG;
+}
+
+/* In the child: the pass as e->pass's PMU, its problems as lines
+ * "LINE\tCODE\tWHY". */
+static int pass_write(struct enc *e, FILE *f)
+{
+	struct deffile_sink s = { NULL, on_event, e };
+	struct msgs errs = { 0 };
+	int n = deffile_parse(e->shown, e->text, e->len, &s, &errs);
+	msgs_free(&errs);
+	for (int i = 0; i < e->nverdicts; i++)
+		fprintf(f, "%d\t%d\t%s\n", e->verdicts[i].line, e->verdicts[i].code, e->verdicts[i].why);
+	return n < 0 ? PAPI_ENOMEM : ferror(f) ? PAPI_ESYS : PAPI_OK;
+}
+
+static int pass_take(struct enc *e, const char *line)
+{
+	int at, code, n = 0;
+	if (sscanf(line, "%d\t%d\t%n", &at, &code, &n) != 2 || !n || code >= 0)
+		return PAPI_EBUG;
+	struct verdict *v = realloc(e->verdicts, (size_t)(e->nverdicts + 1) * sizeof *v);
+	if (!v)
+		return PAPI_ENOMEM;
+	e->verdicts = v;
+	if (!(v[e->nverdicts].why = strndup(line + n, strcspn(line + n, "\n"))))
+		return PAPI_ENOMEM;
+	v[e->nverdicts].line = at;
+	v[e->nverdicts++].code = code;
+	return PAPI_OK;
+}
+
+/* The survey of e's input into sv, then a pass as each other CPU whose
+ * events it holds, which leaves its verdicts in e: each in a child, before
+ * the library starts in this process. On a failure none is kept: the
+ * events are then all checked here. */
+static void other_cpus(struct enc *e, struct survey *sv)
+{
+	int r;
+	e->sv = sv;
+	if ((r = in_child(e, "", survey_write, survey_take)) == PAPI_OK)
+		for (e->pass = 1; r == PAPI_OK && e->pass <= sv->npmu; e->pass++)
+			r = in_child(e, sv->pmu[e->pass - 1], pass_write, pass_take);
 	e->pass = 0;
-	if (sv->npmu && restart_as("") != PAPI_OK && r == PAPI_OK)
-		r = PAPI_ECMP;
-	return r;
+	if (r != PAPI_OK) {
+		for (int i = 0; i < e->nverdicts; i++)
+			free(e->verdicts[i].why);
+		free(e->verdicts);
+		e->verdicts = NULL;
+		e->nverdicts = 0;
+		free(sv->of);
+		*sv = (struct survey){ .npmu = 0 };
+	}
 }
 
 /* ------------------------------------------------------------------ group files */
@@ -479,37 +588,38 @@ int cmd_encode(int argc, char **argv)
 	char **args = cli_operands(&c, &n);
 	if (n != 1)
 		return cli_usage(spec.name, n ? "one FILE expected" : "FILE (or - for stdin) expected");
-	int r = PAPI_library_init(PAPI_VER_CURRENT);
-	if (r != PAPI_VER_CURRENT)
-		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
-	event_env_report(spec.name);
-	char here_buf[64];
-	const char *here = NULL;	/* this machine's CPU PMU (a copy: passes restart the library) */
-	for (int i = 0; i < pmu_count() && !here; i++)
-		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE) {
-			snprintf(here_buf, sizeof here_buf, "%s", pmu_get(i)->name);
-			here = here_buf;
-		}
-	if (!e.ncpus && here)
-		e.cpus[e.ncpus++] = here;
 	char *text;
 	size_t len;
 	const char *path = args[0];
-	if ((r = deffile_read(path, &text, &len)) != PAPI_OK)
+	int r = deffile_read(path, &text, &len);
+	if (r != PAPI_OK)
 		return cli_error(spec.name, "%s: %s", path,
 				 r == PAPI_ESYS ? strerror(errno) : PAPI_strerror(r));
-	if (mgroups_text_is_groups(text, len)) {
-		r = encode_groups(path, text, len, e.check);
-		free(text);
-		return r;
-	}
+	int groups = mgroups_text_is_groups(text, len);
 	const char *shown = strcmp(path, "-") ? path : "<stdin>";
 	struct survey sv = { .npmu = 0 };
 	const char *env = getenv("LIBPFM_FORCE_PMU");
-	if (!(env && *env) && (r = survey_passes(&e, &sv, shown, text, len)) != PAPI_OK) {
+	e.shown = shown;
+	e.text = text;
+	e.len = len;
+	if (!groups && !(env && *env))
+		other_cpus(&e, &sv);
+	if ((r = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT) {
 		free(text);
 		free(sv.of);
-		return cli_error(spec.name, "cannot check the events of other CPUs: %s", PAPI_strerror(r));
+		return cli_error(spec.name, "cannot initialize the library: %s", PAPI_strerror(r));
+	}
+	event_env_report(spec.name);
+	const char *here = NULL;	/* this machine's CPU PMU */
+	for (int i = 0; i < pmu_count() && !here; i++)
+		if (pmu_get(i)->pfm_type == PFM_PMU_TYPE_CORE)
+			here = pmu_get(i)->name;
+	if (!e.ncpus && here)
+		e.cpus[e.ncpus++] = here;
+	if (groups) {
+		r = encode_groups(path, text, len, e.check);
+		free(text);
+		return r;
 	}
 	if (e.ncpus == 1 && e.cpus[0] == here && sv.npmu == 1 && !sv.here)
 		e.cpus[0] = sv.pmu[0];	/* CSV of that PMU's events: its CPU line */
