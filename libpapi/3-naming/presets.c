@@ -594,10 +594,12 @@ static void pev_info(const struct pev *e, int code, PAPI_event_info_t *info, int
 	snprintf(info->note, sizeof info->note, "%s%s%s", e->note ? e->note : "",
 		 e->note && e->note[0] && e->cover ? " " : "", e->cover ? e->cover : "");
 	info->event_type = e->cat;
+	/* PAPI 7 names the type of an event it cannot count NOT_DERIVED */
+	snprintf(info->derived, sizeof info->derived, "%s",
+		 formula_type_name(def ? e->eff : NOT_DERIVED));
 	if (!def)
 		return;
 	info->count = (unsigned)e->nterms;
-	snprintf(info->derived, sizeof info->derived, "%s", formula_type_name(e->eff));
 	snprintf(info->postfix, sizeof info->postfix, "%s", e->postfix ? e->postfix : "");
 	for (int t = 0; t < e->nterms; t++) {
 		const struct native *n = native_get(e->ntv[t]);
@@ -609,7 +611,8 @@ static void pev_info(const struct pev *e, int code, PAPI_event_info_t *info, int
 /* presets_info: see internal.h. As PAPI 7, count > 0 means available: count,
  * code[] and name[] list the natives of the definition, derived the
  * effective type, postfix the formula over them when the type is a postfix;
- * all of them stay empty (count 0) when the event cannot be counted here,
+ * all of them stay empty (count 0, derived NOT_DERIVED) when the event
+ * cannot be counted here,
  * a forced PMU the kernel lacks included (PAPI_query_event says so too). */
 int presets_info(int code, PAPI_event_info_t *info)
 {

@@ -100,6 +100,19 @@ static void info(void)
 	is_int(PAPI_get_event_info(PAPI_TOT_CYC, &in), PAPI_OK, "PAPI_TOT_CYC info");
 	is_str(in.symbol, "PAPI_TOT_CYC", "preset symbol");
 	ok(in.long_descr[0] != 0, "preset long description");
+	/* One that cannot be counted here (PAPI_query_event says so) is not
+	 * derived, as PAPI 7 gives it, with no natives: papi_decode prints the
+	 * field as it is. */
+	int un = PAPI_PRESET_MASK;
+	while ((un & PAPI_PRESET_AND_MASK) < 127 && PAPI_query_event(un) == PAPI_OK)
+		un++;
+	if (PAPI_get_event_info(un, &in) != PAPI_OK)
+		skip("every preset is available here", "an unavailable preset is NOT_DERIVED");
+	else {
+		is_str(in.derived, "NOT_DERIVED", "unavailable %s: derived NOT_DERIVED", in.symbol);
+		is_int(in.count, 0, "unavailable %s: no natives", in.symbol);
+		is_str(in.postfix, "", "unavailable %s: no postfix", in.symbol);
+	}
 	is_int(PAPI_get_event_info(PAPI_PRESET_MASK | 127, &in), PAPI_ENOTPRESET, "preset out of range");
 	is_int(PAPI_get_event_info(PAPI_UE_MASK | 999, &in), PAPI_ENOEVNT, "user event out of range");
 }
