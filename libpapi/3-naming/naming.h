@@ -107,7 +107,11 @@ struct native {
 	int umask_only;		/* 1 for the code of a bare "EVENT:UMASK" enumeration entry */
 	int attr_idx;		/* libpfm4 attribute index of that umask/modifier, else -1 */
 	int encode_err;		/* PAPI_OK, or why attr is unusable (an event that needs a
-				 * unit mask: listed and named, but not countable as is) */
+				 * unit mask: listed and named, but not countable as is;
+				 * or one qualifier libpfm4 will not encode alone,
+				 * ":period=0": the unit-mask walk lists it, a lookup
+				 * by name still refuses it) */
+	int encode_pfm;		/* the latter's libpfm4 refusal, else PFM_SUCCESS */
 	struct perf_event_attr attr;	/* encoded; exclude_* as the name's modifiers set */
 	unsigned char has_domain_mod;	/* name carries :u/:k/:h: domain fixed by name */
 	int on_cpu;		/* :cpu=N in the name: N + 1 (counts only on CPU N); 0: any */
@@ -159,7 +163,8 @@ int native_info(int idx, PAPI_event_info_t *info);
  * native_usable's question). */
 int native_count(void);
 /* Can the running kernel count native index idx? PAPI_OK, or PAPI_ENOEVNT
- * (bad index), PAPI_EINVAL (needs a unit mask), PAPI_ECMP (the PMU it needs
+ * (bad index, or a listed qualifier libpfm4 refuses, ":period=0"),
+ * PAPI_EINVAL (needs a unit mask), PAPI_ECMP (the PMU it needs
  * is absent from the kernel; papi_last_reason() says which). */
 int native_usable(int idx);
 /* Free the table and libpfm4's state; the next call starts afresh. */

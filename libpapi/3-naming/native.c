@@ -248,7 +248,8 @@ static struct native *nt_new(void)
 
 /* Create the entry for canonical name canon (lock held). */
 static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_t *ei,
-		     const struct perf_event_attr *attr, int cpu, int enc_err, int hint, int *idx)
+		     const struct perf_event_attr *attr, int cpu, int enc_err, int enc_pfm, int hint,
+		     int *idx)
 {
 	int n = atomic_load_explicit(&nnative, memory_order_relaxed);
 	struct native *e = nt_new();
@@ -281,6 +282,7 @@ static int nt_create(const char *canon, int pidx, int pmu, const pfm_event_info_
 	e->pfm_idx = pidx;
 	e->pmu = pmu;
 	e->encode_err = enc_err;
+	e->encode_pfm = enc_pfm;
 	e->attr = *attr;
 	e->has_domain_mod = quals_have_domain(q);
 	e->on_cpu = cpu + 1;
@@ -376,12 +378,36 @@ static int sample_range(const char *name, const struct perf_event_attr *a)
 	return PAPI_OK;
 }
 
+/* The libpfm4 event of name "pmu::EVENT:Q" when Q is one unit mask or one
+ * modifier spelled "=0" of that event, as the unit-mask walk spells them
+ * (q points at ":Q"); else -1. */
+static int listed_qual(const char *name, const char *q)
+{
+	char base[NATIVE_NAME_MAX + 1];
+	if (!*q || (size_t)(q - name) >= sizeof base)
+		return -1;
+	snprintf(base, sizeof base, "%.*s", (int)(q - name), name);
+	int ev = pfm_find_event(base);
+	pfm_event_info_t ei;
+	memset(&ei, 0, sizeof ei);
+	ei.size = sizeof ei;
+	const char *d;
+	if (ev < 0 || pfm_get_event_info(ev, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+		return -1;
+	return quals_attr(ev, ei.nattrs, q, &d) >= 0 ? ev : -1;
+}
+
 /* Look name up, encoding it the first time (lock held). hint: the attribute
  * index enumeration named (-1 none), or -2 to find it from the name. */
 static int nt_resolve(const char *name, int hint, int *idx)
 {
 	unsigned h = str_hash(name);
 	int i = ht_find(name, h);
+	if (i >= 0 && hint < 0 && nt_slot(i)->encode_pfm != PFM_SUCCESS) {
+		/* listed by a walk, refused by name as before the walk */
+		papi_set_reason("%.200s: %s", name, pfm_words(nt_slot(i)->encode_pfm));
+		return pfm_to_papi(nt_slot(i)->encode_pfm);
+	}
 	if (i >= 0) {
 		*idx = i;
 		return PAPI_OK;
@@ -396,7 +422,7 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	arg.cpu = -1;
 	/* Default domain: user only, as PAPI_DOM_USER; :u/:k/:h in the name win. */
 	int r = pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg);
-	int pidx = arg.idx, enc_err = PAPI_OK;
+	int pidx = arg.idx, enc_err = PAPI_OK, enc_pfm = PFM_SUCCESS;
 	const char *q = name_quals(name);
 	if (r == PFM_ERR_UMASK && !*q) {
 		/* An event that needs a unit mask: it exists (and is listed), but is
@@ -406,6 +432,15 @@ static int nt_resolve(const char *name, int hint, int *idx)
 			return pfm_to_papi(pidx);
 		memset(&attr, 0, sizeof attr);
 		enc_err = PAPI_EINVAL;
+	} else if (r != PFM_SUCCESS && hint >= 0 && (pidx = listed_qual(name, q)) >= 0) {
+		/* One qualifier the event lists that libpfm4 will not encode
+		 * alone (":period=0", a modifier of an event that needs a unit
+		 * mask): PAPI 7's unit-mask walk lists it, so the walk gives it
+		 * a code and a description; adding that code fails, and the
+		 * name is refused as it always was (libpfm4's reason). */
+		memset(&attr, 0, sizeof attr);
+		enc_err = r == PFM_ERR_UMASK ? PAPI_EINVAL : pfm_to_papi(r);
+		enc_pfm = r;
 	} else if (r != PFM_SUCCESS) {
 		const char *forced = getenv("LIBPFM_FORCE_PMU");
 		if (r == PFM_ERR_NOTFOUND && forced && *forced && !strncasecmp(name, "perf::", 6))
@@ -460,11 +495,11 @@ static int nt_resolve(const char *name, int hint, int *idx)
 	snprintf(canon, cl, "%s::%s%s", pname, ei.name, q);
 	int ret = PAPI_OK;
 	if (strcmp(canon, name) == 0) {
-		ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, hint, idx);
+		ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, enc_pfm, hint, idx);
 	} else {
 		i = ht_find(canon, str_hash(canon));
 		if (i < 0)
-			ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, hint, &i);
+			ret = nt_create(canon, pidx, pmu, &ei, &attr, arg.cpu, enc_err, enc_pfm, hint, &i);
 		if (ret == PAPI_OK)
 			ret = ht_insert(name, h, i);	/* the spelling given, as an alias */
 		if (ret == PAPI_OK)
@@ -731,7 +766,10 @@ int native_usable(int idx)
 	if (!e || e->cidx != 0)
 		return PAPI_ENOEVNT;
 	if (e->encode_err != PAPI_OK) {
-		papi_set_reason("%s: needs a unit mask", e->name);
+		if (e->encode_pfm != PFM_SUCCESS && e->encode_pfm != PFM_ERR_UMASK)
+			papi_set_reason("%s: %s", e->name, pfm_words(e->encode_pfm));
+		else
+			papi_set_reason("%s: needs a unit mask", e->name);
 		return e->encode_err;
 	}
 	if (e->pmu < 0) {	/* a fast-path software event, libpfm4 not started */
