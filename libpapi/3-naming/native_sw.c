@@ -52,18 +52,20 @@ static const struct sw_event sw_events[] = {
 
 /* Each software event in plain words: libpfm4 describes them only by their
  * PERF_COUNT_SW_* names. Indexed by PERF_COUNT_SW_*; each under 90
- * characters, so that a modifier's description still fits native_sw's desc. */
+ * characters, so that a modifier's description still fits native_sw's desc,
+ * and without a colon: PAPI's tools (papi_event_chooser) take what follows
+ * a qualifier's first colon, that of ", masks:", for its own description. */
 static const char *const sw_plain[] = {
-	[PERF_COUNT_SW_CPU_CLOCK] = "CPU clock: time the counted task ran, by a per-CPU timer, in ns",
-	[PERF_COUNT_SW_TASK_CLOCK] = "Task clock: CPU time of the counted task, in ns",
+	[PERF_COUNT_SW_CPU_CLOCK] = "CPU clock, the time the counted task ran by a per-CPU timer, in ns",
+	[PERF_COUNT_SW_TASK_CLOCK] = "Task clock, the CPU time of the counted task, in ns",
 	[PERF_COUNT_SW_PAGE_FAULTS] = "Page faults of the counted task, minor and major",
-	[PERF_COUNT_SW_CONTEXT_SWITCHES] = "Context switches: times the counted task left its CPU",
-	[PERF_COUNT_SW_CPU_MIGRATIONS] = "CPU migrations: times the counted task moved to another CPU",
-	[PERF_COUNT_SW_PAGE_FAULTS_MIN] = "Minor page faults: resolved without reading from disk",
-	[PERF_COUNT_SW_PAGE_FAULTS_MAJ] = "Major page faults: resolved by reading from disk",
-	[PERF_COUNT_SW_ALIGNMENT_FAULTS] = "Alignment faults: unaligned accesses the kernel fixed up",
-	[PERF_COUNT_SW_EMULATION_FAULTS] = "Emulation faults: instructions the kernel emulated",
-	[PERF_COUNT_SW_CGROUP_SWITCHES] = "Cgroup switches: context switches to a task of another cgroup",
+	[PERF_COUNT_SW_CONTEXT_SWITCHES] = "Context switches, the times the counted task left its CPU",
+	[PERF_COUNT_SW_CPU_MIGRATIONS] = "CPU migrations, the times the counted task moved to another CPU",
+	[PERF_COUNT_SW_PAGE_FAULTS_MIN] = "Minor page faults, those resolved without reading from disk",
+	[PERF_COUNT_SW_PAGE_FAULTS_MAJ] = "Major page faults, those resolved by reading from disk",
+	[PERF_COUNT_SW_ALIGNMENT_FAULTS] = "Alignment faults, the unaligned accesses the kernel fixed up",
+	[PERF_COUNT_SW_EMULATION_FAULTS] = "Emulation faults, the instructions the kernel emulated",
+	[PERF_COUNT_SW_CGROUP_SWITCHES] = "Cgroup switches, the context switches to a task of another cgroup",
 };
 
 /* native_sw_plain: see naming.h. */

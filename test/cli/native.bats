@@ -215,11 +215,11 @@ load helper
 
 @test "papi native describes perf:: software events in plain words, looked up or listed" {
 	run -0 papi native -e perf::TASK-CLOCK
-	[[ "$output" == *"Description:    Task clock: CPU time of the counted task, in ns"* ]]
+	[[ "$output" == *"Description:    Task clock, the CPU time of the counted task, in ns"* ]]
 	run -0 papi native -e perf::PERF_COUNT_SW_PAGE_FAULTS_MIN:u
-	[[ "$output" == *"Description:    Minor page faults: resolved without reading from disk, masks:monitor at user level"* ]]
+	[[ "$output" == *"Description:    Minor page faults, those resolved without reading from disk, masks:monitor at user level"* ]]
 	run -0 papi native -i perf::
-	grep -A1 -x 'perf::TASK-CLOCK' <<<"$output" | grep -qx '    Task clock: CPU time of the counted task, in ns'
+	grep -A1 -x 'perf::TASK-CLOCK' <<<"$output" | grep -qx '    Task clock, the CPU time of the counted task, in ns'
 	grep -A1 -x 'perf::CPU-MIGRATIONS' <<<"$output" | grep -q 'moved to another CPU'
 	[[ "$output" != *$'\n'"    PERF_COUNT_SW_TASK_CLOCK"$'\n'* ]]
 }
