@@ -34,8 +34,15 @@ void state_run_shutdown_hooks(void);
 /* Atomic: other threads read it while PAPI_shutdown changes it. */
 static inline int lib_ready(void) { return __atomic_load_n(&papi_state, __ATOMIC_ACQUIRE) != PAPI_NOT_INITED; }
 
-/* Debug output (PAPI_DEBUG / PAPI_set_debug): prints only when asked. */
+/* Debug output (PAPI_DEBUG / PAPI_set_debug): prints only when asked. At
+ * PAPI_set_debug's levels (PAPI_VERB_ECONT, _ESTOP), DBG says what PAPI 7's
+ * library says there: the library's own trouble (an event file line it
+ * skips, counters it could not reopen), never why a call failed, since
+ * PAPI's tools ask for those levels and expect silence from calls that
+ * fail. papi_explain (the PAPI_DEBUG variable, read by PAPI_library_init)
+ * also prints each failure's reason as papi_set_reason records it. */
 extern int papi_debug_level;
+extern int papi_explain;
 void papi_dbg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define DBG(...) do { if (papi_debug_level) papi_dbg(__VA_ARGS__); } while (0)
 
@@ -45,9 +52,10 @@ void papi_dbg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *papi_last_reason(void);
 void papi_set_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void papi_clear_reason(void);
-/* While on (per thread), papi_set_reason records without printing through
- * DBG: for questions the library asks itself (loading the preset tables),
- * whose answers are no failure of the caller's. Returns the previous state. */
+/* While on (per thread), papi_set_reason records without printing under
+ * papi_explain: for questions the library asks itself (loading the preset
+ * tables), whose answers are no failure of the caller's. Returns the
+ * previous state. */
 int papi_reason_mute(int on);
 
 /* state.c: thread id of the caller, cached per thread. The first fill

@@ -150,8 +150,13 @@ int cmp_get(int cidx, const struct component **out)
 		return PAPI_ENOCMP;
 	pthread_mutex_lock(&cmp_lock);
 	int r = cmp_init(cidx);
-	if (r != PAPI_OK)
+	if (r != PAPI_OK) {
+		/* kept for the caller, not printed under PAPI_DEBUG: a name
+		 * lookup asks it of every component on its way */
+		int was = papi_reason_mute(1);
 		papi_set_reason("component %s: %s", table[cidx]->name, init_why[cidx]);
+		papi_reason_mute(was);
+	}
 	pthread_mutex_unlock(&cmp_lock);
 	if (r != PAPI_OK)
 		return r == PAPI_ENOINIT ? PAPI_ENOINIT : PAPI_ECMP;

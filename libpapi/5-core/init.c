@@ -39,7 +39,8 @@ int PAPI_library_init(int version)
 	pthread_mutex_lock(&init_lock);
 	if (papi_state == PAPI_NOT_INITED) {
 		const char *dbg = papi_getenv(env_debug);
-		if (dbg && *dbg)
+		papi_explain = dbg && *dbg;
+		if (papi_explain)
 			papi_debug_level = PAPI_VERB_ECONT;
 		wire_modules();
 		rdpmc_init(papi_getenv(env_rdpmc));
