@@ -16,6 +16,8 @@
 # status; where theirs counts perf::TASK-CLOCK with papi_command_line (not on
 # a CPU its libpfm4 does not know), ours must count it too; papi_version and
 # papi_error_codes must say that release's version and error count.
+# papi_native_avail's and papi_event_chooser's listings are compared line
+# by line (listings, below), and ours may print no more on stderr.
 # Then the release's own C tests (papi-examples ships their sources) are
 # built in the root by its compiler against its papi.h and -lpapi
 # (test/tools/compat.sh, COMPAT_REAL=1), run on its library, and the same
@@ -139,6 +141,60 @@ ctests() {
 	echo "    (tables: $build/distro-$1-COMPAT_REAL.txt, $build/distro-$1-COMPAT_SHARED.txt)"
 }
 
+# The listing of perf_event's native events in papi_native_avail's box
+# (from stdin): each event's name without its PMU (PAPI leaves the core
+# PMU's off), then its unit masks and modifiers with their descriptions.
+# Left out: the other components (ours has more), the events named PMU/EVENT/
+# from sysfs (msr/tsc/, which PAPI does not list), and an event's own
+# description (ours describes perf::'s software events in plain words where
+# libpfm4 gives PERF_COUNT_SW_*).
+native_norm='
+/^ Native Events in Component: / { on = $NF == "perf_event"; next }
+!on || /^[-=]+$/ { next }
+{ sub(/^\| /, ""); sub(/ *\|$/, "") }
+/^[^ ]/ { skip = index($0, "/") > 0; q = 0; if (!skip) { sub(/^[A-Za-z0-9_]+::/, ""); print }; next }
+skip { next }
+/^    :/ { q = 1; sub(/^ +/, ""); print "  " $0; next }
+q { sub(/^ +/, ""); print "    " $0 }'
+# The same of papi_event_chooser NATIVE's: names and qualifier lines without
+# their codes (each library numbers its own), the qualifiers' descriptions
+# as the tool cuts them (after the first colon of the description).
+chooser_norm='
+/\t0x/ { n = $1; skip = index(n, "/") > 0; if (!skip) { sub(/^[A-Za-z0-9_]+::/, "", n); print n }; next }
+/^    0x/ && !skip { sub(/^    0x[0-9a-f]+/, ""); print }'
+
+# listings SUITE: papi_native_avail and papi_event_chooser NATIVE, run on
+# theirs and on ours (stdout and stderr apart, in BUILD/distro-SUITE-*),
+# their listings normalized as above and compared with diff; ours may not
+# print more lines on stderr than theirs (PAPI_VERB_ECONT, which both tools
+# set, prints no failed call's reason in PAPI 7).
+listings() {
+	local t tag f lib who
+	for t in "papi_native_avail" "papi_event_chooser NATIVE perf::TASK-CLOCK"; do
+		tag=$(echo "${t%% *}" | tr -d _)
+		f=$build/distro-$1-$tag
+		for who in theirs ours; do
+			lib=
+			[ "$who" = ours ] && lib=/opt/papi-ours
+			# shellcheck disable=SC2086
+			chroot "$root" env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$lib" timeout 300 $t \
+				> "$f.$who" 2> "$f.$who.err"
+			case $t in
+			papi_native_avail) awk "$native_norm" "$f.$who" > "$f.$who.norm" ;;
+			*) awk "$chooser_norm" "$f.$who" > "$f.$who.norm" ;;
+			esac
+		done
+		diff "$f.theirs.norm" "$f.ours.norm" > "$f.diff"
+		st=$?
+		[ "$st" = 0 ] || sed -n '1,6p' "$f.diff"
+		[ "$st" = 0 ] && [ -s "$f.theirs.norm" ]
+		check "$1: $t lists on ours the $(grep -c . "$f.theirs.norm") lines of events, unit masks and modifiers it lists on theirs ($(grep -c '^[<>]' "$f.diff") differ: $f.diff)" $?
+		a=$(grep -c . "$f.theirs.err") b=$(grep -c . "$f.ours.err")
+		[ "$b" -le "$a" ]
+		check "$1: $t prints $b lines on stderr on ours, $a on theirs" $?
+	done
+}
+
 # upstream SUITE REL ROOT: PAPI's own papi_avail and papi_component_avail,
 # from the release's source package, built in the root against our
 # installed papi.h and library, run there beside the root's tools.
@@ -219,7 +275,10 @@ for suite in $suites; do
 		mkdir -p "$root/$m"
 		mount --bind "/$m" "$root/$m" && mounted="$root/$m $mounted"
 	done
-	trap 'for m in $mounted; do umount "$m"; done' EXIT
+	# also on a signal (an EXIT trap alone does not run then), lazily
+	# when something still holds a mount
+	trap 'for m in $mounted; do umount "$m" || umount -l "$m"; done' EXIT
+	trap 'exit 2' INT TERM HUP
 	run() {	# run LIBDIR TOOL ARGS...: in the root, stdout+stderr in $out, status in $st
 		local lib=$1
 		shift
@@ -261,11 +320,12 @@ for suite in $suites; do
 			check "$suite: papi_component_avail lists perf_event" $? ;;
 		esac
 	done
+	listings "$suite"
 	[ "$rel" = 7.2 ] && upstream "$suite" "$rel" "$root"
 	[ "${DISTRO_CTESTS:-1}" = 0 ] || ctests "$suite" "$rel" "$root"
-	for m in $mounted; do umount "$m"; done
+	for m in $mounted; do umount "$m" || umount -l "$m"; done
 	mounted=
-	trap - EXIT
+	trap - EXIT INT TERM HUP
 done
 printf '%s' "$ctsum"
 echo "distro-abi: $total comparisons, $((total - fail)) hold, $fail fail"
