@@ -45,6 +45,28 @@ uses_ours() {
 	[[ "$output" == *"perf::TASK-CLOCK"* ]]
 }
 
+@test "papi_native_avail and papi_event_chooser (PAPI 7.0's) list on ours what they list on PAPI 7.0" {
+	uses_ours papi_native_avail
+	local t tool d=$BATS_TEST_TMPDIR
+	for t in "papi_native_avail" "papi_event_chooser NATIVE perf::TASK-CLOCK"; do
+		tool=native
+		[[ "$t" == papi_event_chooser* ]] && tool=chooser
+		# on PAPI 7.0's library, which the tool loads by itself
+		# shellcheck disable=SC2086
+		env -u LD_LIBRARY_PATH $t > "$d/theirs" 2> "$d/theirs.err" || skip "$t fails on PAPI 7.0's library"
+		# shellcheck disable=SC2086
+		on7 $t > "$d/ours" 2> "$d/ours.err"
+		awk -v tool=$tool -f "$PAPI_TOP/test/tools/native-listing.awk" "$d/theirs" > "$d/theirs.norm"
+		awk -v tool=$tool -f "$PAPI_TOP/test/tools/native-listing.awk" "$d/ours" > "$d/ours.norm"
+		[ -s "$d/theirs.norm" ]
+		diff "$d/theirs.norm" "$d/ours.norm" | head -n 20
+		cmp -s "$d/theirs.norm" "$d/ours.norm"
+		# PAPI_VERB_ECONT, which both set, prints no failed call's reason
+		head -n 5 "$d/ours.err"
+		[ "$(grep -c . "$d/ours.err")" -le "$(grep -c . "$d/theirs.err")" ]
+	done
+}
+
 @test "papi_command_line (PAPI 7.0's) counts perf:: software events" {
 	uses_ours papi_command_line
 	run -0 on7 papi_command_line perf::TASK-CLOCK perf::PAGE-FAULTS

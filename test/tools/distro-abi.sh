@@ -141,37 +141,20 @@ ctests() {
 	echo "    (tables: $build/distro-$1-COMPAT_REAL.txt, $build/distro-$1-COMPAT_SHARED.txt)"
 }
 
-# The listing of perf_event's native events in papi_native_avail's box
-# (from stdin): each event's name without its PMU (PAPI leaves the core
-# PMU's off), then its unit masks and modifiers with their descriptions.
-# Left out: the other components (ours has more), the events named PMU/EVENT/
-# from sysfs (msr/tsc/, which PAPI does not list), and an event's own
-# description (ours describes perf::'s software events in plain words where
-# libpfm4 gives PERF_COUNT_SW_*).
-native_norm='
-/^ Native Events in Component: / { on = $NF == "perf_event"; next }
-!on || /^[-=]+$/ { next }
-{ sub(/^\| /, ""); sub(/ *\|$/, "") }
-/^[^ ]/ { skip = index($0, "/") > 0; q = 0; if (!skip) { sub(/^[A-Za-z0-9_]+::/, ""); print }; next }
-skip { next }
-/^    :/ { q = 1; sub(/^ +/, ""); print "  " $0; next }
-q { sub(/^ +/, ""); print "    " $0 }'
-# The same of papi_event_chooser NATIVE's: names and qualifier lines without
-# their codes (each library numbers its own), the qualifiers' descriptions
-# as the tool cuts them (after the first colon of the description).
-chooser_norm='
-/\t0x/ { n = $1; skip = index(n, "/") > 0; if (!skip) { sub(/^[A-Za-z0-9_]+::/, "", n); print n }; next }
-/^    0x/ && !skip { sub(/^    0x[0-9a-f]+/, ""); print }'
-
 # listings SUITE: papi_native_avail and papi_event_chooser NATIVE, run on
 # theirs and on ours (stdout and stderr apart, in BUILD/distro-SUITE-*),
-# their listings normalized as above and compared with diff; ours may not
+# their listings of perf_event's events normalized (native-listing.awk: our
+# other components, msr/tsc/ and our words for software events aside) and
+# compared with diff; ours may not
 # print more lines on stderr than theirs (PAPI_VERB_ECONT, which both tools
 # set, prints no failed call's reason in PAPI 7).
 listings() {
 	local t tag f lib who
 	for t in "papi_native_avail" "papi_event_chooser NATIVE perf::TASK-CLOCK"; do
-		tag=$(echo "${t%% *}" | tr -d _)
+		tag=${t%% *}
+		tag=${tag#papi_}
+		tag=${tag%_avail}
+		tag=${tag#event_}
 		f=$build/distro-$1-$tag
 		for who in theirs ours; do
 			lib=
@@ -179,10 +162,7 @@ listings() {
 			# shellcheck disable=SC2086
 			chroot "$root" env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH="$lib" timeout 300 $t \
 				> "$f.$who" 2> "$f.$who.err"
-			case $t in
-			papi_native_avail) awk "$native_norm" "$f.$who" > "$f.$who.norm" ;;
-			*) awk "$chooser_norm" "$f.$who" > "$f.$who.norm" ;;
-			esac
+			awk -v tool="$tag" -f "$top/test/tools/native-listing.awk" "$f.$who" > "$f.$who.norm"
 		done
 		diff "$f.theirs.norm" "$f.ours.norm" > "$f.diff"
 		st=$?
