@@ -267,6 +267,16 @@ static inline long long es_scale(uint64_t count, uint64_t enabled, uint64_t runn
 	unsigned __int128 v = (unsigned __int128)count * enabled / running;
 	return v > (unsigned __int128)INT64_MAX ? INT64_MAX : (long long)v;
 }
+/* Whether group g counts a task on one CPU only (:cpu=N in an event's name,
+ * the set counting a task, not a CPU). Such a counter runs only while the
+ * task is on CPU N: its running time short of its enabled time is the
+ * task's time elsewhere, which the kernel's times cannot tell from time
+ * multiplexed out. Its count is what it saw there, never scaled: a read
+ * takes its running time as its enabled time (counting.c). */
+static inline int es_cpu_only(const EventSet_t *es, const struct es_group *g)
+{
+	return es->cpu < 0 && g->cpu >= 0;
+}
 /* Index in es->ev of event code, or -1. */
 static inline int es_event_index(const EventSet_t *es, int code)
 {

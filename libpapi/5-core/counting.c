@@ -42,6 +42,11 @@ static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 		int ret = mpx_read_raw(es, cnt, en, run);
 		for (int h = 0; ret == PAPI_OK && h < es->nhw; h++)
 			if (es->hw[h].fd >= 0 && es->hw[h].group < es->ngroups) {
+				/* on one CPU: scaled for its slice's share of
+				 * the time, which rotation knows, not for the
+				 * task's time elsewhere (es_cpu_only) */
+				if (es_cpu_only(es, &es->groups[es->hw[h].group]))
+					run[h] = en[h];
 				es->groups[es->hw[h].group].read_en = en[h];
 				es->groups[es->hw[h].group].read_run = run[h];
 			}
@@ -65,6 +70,8 @@ static int read_raw(EventSet_t *es, uint64_t *cnt, uint64_t *en, uint64_t *run)
 		}
 	}
 	for (int g = 0; g < es->ngroups; g++) {
+		if (es_cpu_only(es, &es->groups[g]))
+			buf[off[g] + 1] = buf[off[g] + 2];
 		es->groups[g].read_en = buf[off[g] + 1];
 		es->groups[g].read_run = buf[off[g] + 2];
 	}
@@ -101,6 +108,8 @@ PAPI_HOT static int read_one_group(EventSet_t *es, int rebase)
 		papi_set_reason("reading counters failed: %s", got < 0 ? strerror(errno) : "short read");
 		return PAPI_ESYS;
 	}
+	if (es_cpu_only(es, &es->groups[0]))
+		buf[1] = buf[2];
 	es->groups[0].read_en = buf[1];
 	es->groups[0].read_run = buf[2];
 	for (int h = 0; h < es->nhw; h++) {

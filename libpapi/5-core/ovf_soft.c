@@ -25,7 +25,8 @@ static void sw_tick(EventSet_t *es, struct ovf_set *os, void *uc)
 			return;
 		for (int h = 0; h < es->nhw && h < os->nhwval; h++)
 			if (es->hw[h].group == g)
-				os->hwval[h] = es_scale(os->rbuf[3 + es->hw[h].slot], os->rbuf[1],
+				os->hwval[h] = es_scale(os->rbuf[3 + es->hw[h].slot],
+						      es_cpu_only(es, &es->groups[g]) ? os->rbuf[2] : os->rbuf[1],
 						      os->rbuf[2]);
 	}
 	long long vec = 0;

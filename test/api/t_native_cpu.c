@@ -1,7 +1,9 @@
-/* t_native_cpu.c: the :cpu=N qualifier: refused for a CPU this machine lacks, honoured (a task counted on CPU N only) otherwise. */
+/* t_native_cpu.c: the :cpu=N qualifier: refused for a CPU this machine lacks, honoured (a task counted on CPU N only, unscaled) otherwise. */
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -76,6 +78,69 @@ static void honoured(void)
 	PAPI_destroy_eventset(&es);
 }
 
+static long fresh_faults(long n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
+	for (long i = 0; i < n; i++)
+		p[i * page] = 1;
+	munmap(p, (size_t)(n * page));
+	return n;
+}
+
+static int pin(int cpu)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof set, &set);
+}
+
+/* A thread that faults 2000 pages on CPU 0, then 2000 on the last CPU:
+ * each :cpu=N counter counts its CPU's share as it is, never scaled up for
+ * the time the thread spent on the other (that is no multiplexing), and
+ * the shares add up to the unrestricted count, which getrusage confirms. */
+static void split(void)
+{
+	if (ncpu < 2) {
+		skip("one CPU: nothing to split", ":cpu=N counts add up");
+		return;
+	}
+	if (pin(0) != 0) {
+		skip("cannot pin this thread to CPU 0", ":cpu=N counts add up");
+		return;
+	}
+	char last[96];
+	snprintf(last, sizeof last, "perf::PAGE-FAULTS:cpu=%ld", ncpu - 1);
+	int es = PAPI_NULL;
+	long long v[3] = { -1, -1, -1 }, r[3] = { -1, -1, -1 };
+	is_int(PAPI_create_eventset(&es), PAPI_OK, "create_eventset");
+	is_int(PAPI_add_named_event(es, "perf::PAGE-FAULTS:cpu=0"), PAPI_OK, "add perf::PAGE-FAULTS:cpu=0");
+	is_int(PAPI_add_named_event(es, last), PAPI_OK, "add %s", last);
+	is_int(PAPI_add_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK, "add perf::PAGE-FAULTS");
+	struct rusage ru0, ru1;
+	getrusage(RUSAGE_THREAD, &ru0);
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	long on0 = fresh_faults(2000);
+	int moved = pin((int)ncpu - 1) == 0;
+	long onl = fresh_faults(2000);
+	is_int(PAPI_read(es, r), PAPI_OK, "read");
+	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
+	getrusage(RUSAGE_THREAD, &ru1);
+	ok(moved && on0 == 2000 && onl == 2000, "the workload ran on both CPUs");
+	ok(v[0] >= on0 && v[0] < on0 + 64, "on CPU 0: its 2000 pages, unscaled (%lld)", v[0]);
+	ok(v[1] >= onl && v[1] < onl + 64, "on the last CPU: its 2000 pages, unscaled (%lld)", v[1]);
+	is_int(v[0] + v[1], v[2], "the CPUs' parts add up to the whole (%lld + %lld)", v[0], v[1]);
+	is_int(r[0] + r[1], r[2], "so does PAPI_read's (%lld + %lld)", r[0], r[1]);
+	long rus = (ru1.ru_minflt - ru0.ru_minflt) + (ru1.ru_majflt - ru0.ru_majflt);
+	ok(v[2] <= rus && v[2] >= rus - 16, "the whole as getrusage counts it (%lld of %ld)", v[2], rus);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
 int main(void)
 {
 	ncpu = sysconf(_SC_NPROCESSORS_CONF);
@@ -84,6 +149,7 @@ int main(void)
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
 	refused();
 	honoured();
+	split();
 	PAPI_shutdown();
 	return tap_done();
 }

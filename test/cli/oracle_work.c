@@ -1,4 +1,4 @@
-/* oracle_work.c: deterministic workloads for the oracle tests (test/oracle): fresh pages touched by user space or filled by the kernel, threads, a pipe ping-pong, a spin and a sleep. */
+/* oracle_work.c: deterministic workloads for the oracle tests (test/oracle): fresh pages touched by user space (on each CPU in turn) or filled by the kernel, threads, a pipe ping-pong, a spin and a sleep. */
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -72,6 +72,24 @@ static int threads(int t, long n)
 		if (pthread_join(th[i], &r) != 0 || r)
 			bad = 1;
 	return bad;
+}
+
+/* n fresh pages touched on each CPU this process may run on, in turn,
+ * pinned there while it touches them: n faults taken on each CPU. */
+static int cpus(long n)
+{
+	cpu_set_t allowed, one;
+	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+		return 1;
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &allowed))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		if (sched_setaffinity(0, sizeof one, &one) != 0 || touch(n))
+			return 1;
+	}
+	return 0;
 }
 
 /* n round trips of a byte between this process and a child over two
@@ -149,12 +167,14 @@ int main(int argc, char **argv)
 		return touch(n);
 	if (argc == 3 && n > 0 && !strcmp(argv[1], "zero"))
 		return zero(n);
+	if (argc == 3 && n > 0 && !strcmp(argv[1], "cpus"))
+		return cpus(n);
 	if (argc == 3 && n > 0 && !strcmp(argv[1], "pingpong"))
 		return pingpong(n);
 	if (argc == 3 && n > 0 && !strcmp(argv[1], "spin"))
 		return spin(n);
 	if (argc == 4 && n > 0 && n <= 64 && atol(argv[3]) > 0 && !strcmp(argv[1], "threads"))
 		return threads((int)n, atol(argv[3]));
-	fprintf(stderr, "usage: oracle_work [wait] touch N [hold] | zero|pingpong|spin N | threads T N\n");
+	fprintf(stderr, "usage: oracle_work [wait] touch N [hold] | zero|cpus|pingpong|spin N | threads T N\n");
 	return 2;
 }

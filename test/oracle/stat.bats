@@ -48,6 +48,33 @@ load stat_helper
 	fi
 }
 
+@test "CSV: page faults split by :cpu=N add up to the task's, unscaled, as perf stat counts them" {
+	local n ncpu
+	ncpu=$(getconf _NPROCESSORS_ONLN)
+	[ "$ncpu" -ge 2 ] || skip "one CPU: nothing to split"
+	# 2000 pages touched pinned to each CPU in turn: a :cpu=N counter
+	# counts only while the task is on CPU N, and that time apart is no
+	# multiplexing to scale up for
+	local cmd="$WORK cpus 2000" evs="" sum=0
+	for ((n = 0; n < ncpu; n++)); do evs+="perf::PAGE-FAULTS:cpu=$n,"; done
+	run -0 papi stat -x, -o p.csv -e "${evs}perf::PAGE-FAULTS" $cmd
+	perf_stat page-faults q.csv $cmd
+	local a b c
+	for ((n = 0; n < ncpu; n++)); do
+		c=$(papi_csv p.csv "perf::PAGE-FAULTS:cpu=$n") || { cat p.csv; false; }
+		atleast "papi page-faults on CPU $n" "$c" 2000 "$cmd"
+		sum=$((sum + c))
+		# its running time is its time: 100%, no scale
+		awk -F, -v ev="perf::PAGE-FAULTS:cpu=$n" '$3 == ev && $11 == $12 && $13 == 100 { f = 1 } END { exit !f }' p.csv ||
+			{ cat p.csv; false; }
+	done
+	a=$(papi_csv p.csv perf::PAGE-FAULTS) || { cat p.csv; false; }
+	# one task over one window: the CPUs' parts are the whole, exactly
+	[ "$sum" -eq "$a" ] || { echo "per CPU: $sum, the task: $a ($cmd)"; cat p.csv; false; }
+	b=$(perf_val q.csv "page-faults$SFX") || { cat q.csv; false; }
+	near page-faults "$a" "$b" 8 "$cmd"
+}
+
 @test "CSV: page faults of threads, and the domain column" {
 	local cmd="$WORK threads 4 500"
 	run -0 papi stat -x, -o p.csv -e perf::PAGE-FAULTS,perf::MINOR-FAULTS $cmd
