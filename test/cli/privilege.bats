@@ -201,6 +201,32 @@ teardown() {
 	run -2 papi command-line --domain= perf::TASK-CLOCK
 }
 
+@test "privilege: an event's own :k refused this user stops papi stat, alone or with others, as perf stat" {
+	need_user
+	[ "$(paranoid)" -ge 2 ] || skip "at perf_event_paranoid $(paranoid) an ordinary user counts the kernel"
+	local ev
+	for ev in perf::TASK-CLOCK:k perf::CONTEXT-SWITCHES,perf::TASK-CLOCK:k \
+		'{perf::CONTEXT-SWITCHES,perf::TASK-CLOCK:k}' perf::TASK-CLOCK:k,perf::CONTEXT-SWITCHES; do
+		run --separate-stderr unprivileged "$PAPI_BIN" stat -e "$ev" sh -c 'echo ran'
+		[ "$status" -eq 1 ] || { echo "$ev: exit $status: $stderr"; return 1; }
+		[ -z "$output" ] || { echo "$ev: the command ran"; return 1; }
+		[[ "$stderr" == "papi stat: cannot count perf::TASK-CLOCK:k: counting the kernel needs perf_event_paranoid 1 or lower (it is $(paranoid)) or CAP_PERFMON"* ]] ||
+			{ echo "$ev: $stderr"; return 1; }
+	done
+	# the same with :u=1:k=1; user space alone counts beside the others
+	run --separate-stderr unprivileged "$PAPI_BIN" stat -e perf::CONTEXT-SWITCHES,perf::TASK-CLOCK:u=1:k=1 true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cannot count perf::TASK-CLOCK:u=1:k=1: counting the kernel needs"* ]]
+	run --separate-stderr -0 unprivileged "$PAPI_BIN" stat -j -e perf::CONTEXT-SWITCHES,perf::TASK-CLOCK:u true
+	[ "$(jval "$stderr" perf::TASK-CLOCK:u)" -gt 0 ]
+	# perf stat, as the same user, refuses the run as well
+	if [ -x /usr/bin/perf ]; then
+		run unprivileged /usr/bin/perf stat -e context-switches,task-clock:k true
+		[ "$status" -ne 0 ]
+		run -0 unprivileged /usr/bin/perf stat -e context-switches,task-clock:u true
+	fi
+}
+
 @test "privilege: attaching to another user's process is refused with the reason" {
 	[ "$(stat -c %u /proc/1)" != "$(id -u)" ] || [ "$(id -u)" = 0 ] || skip "process 1 belongs to this user"
 	need_user

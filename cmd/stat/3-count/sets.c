@@ -29,6 +29,30 @@ static int not_supported(int ret)
 	}
 }
 
+/* Say that event e cannot be counted (ret: why), and return ret: papi
+ * stat stops before the command runs. */
+static int cannot_count(const struct st_event *e, int ret)
+{
+	char *why = mg_reason(e->name, ret), cut[80];
+	cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
+		  why ? st_skip_name(why, e->name) : PAPI_strerror(ret));
+	free(why);
+	return ret;
+}
+
+/* Whether e, refused with ret, was refused for the domain its own
+ * qualifiers name: one with the kernel's share (perf::TASK-CLOCK:k, :k=1)
+ * refused this user insists, as a domain given with --domain does, alone
+ * or with other events. That stops papi stat, as perf stat stops. */
+static int own_domain_refused(const struct st *s, const struct st_event *e, int ret)
+{
+	/* every level at once is no choice of the name's: msr's events
+	 * count at every level whatever is asked */
+	int named, dom = st_event_dom(s, e, &named);
+	return named && ret == PAPI_EPERM && (dom & (PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)) &&
+	       !st_dom_whole(dom);
+}
+
 /* The names of the events of bundle b already added to a set, for a
  * conflict message. */
 static void added_names(struct st *s, int upto, int b, char *buf, size_t len)
@@ -125,9 +149,11 @@ static int add_bundle(struct st *s, const struct st_target *tg, int id, int b, i
 		int ret = PAPI_add_event(id, e->code);
 		if (st_domain_refused(s, ret))
 			return ret;	/* the caller counts user space instead */
+		if (ret != PAPI_OK && own_domain_refused(s, e, ret))
+			return cannot_count(e, ret);
 		if (b > 0 && ret != PAPI_OK) {
 			if (!not_supported(ret))
-				return ret;
+				return cannot_count(e, ret);
 			brace_fails(s, e->brace, e, ret);
 			PAPI_cleanup_eventset(id);
 			return PAPI_OK;
@@ -160,13 +186,8 @@ static int add_bundle(struct st *s, const struct st_target *tg, int id, int b, i
 			continue;
 		}
 		if (ret != PAPI_OK) {
-			if (!not_supported(ret)) {
-				char *why = mg_reason(e->name, ret), cut[80];
-				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
-					  why ? st_skip_name(why, e->name) : PAPI_strerror(ret));
-				free(why);
-				return ret;
-			}
+			if (!not_supported(ret))
+				return cannot_count(e, ret);
 			st_not_available(e, ret);
 			continue;
 		}
@@ -256,13 +277,8 @@ static int csets_add(struct st *s)
 		if (ret == PAPI_OK)
 			ret = PAPI_add_event(*id, e->code);
 		if (ret != PAPI_OK) {
-			if (!not_supported(ret)) {
-				char *r = mg_reason(e->name, ret), cut[80];
-				cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut),
-					  r ? st_skip_name(r, e->name) : PAPI_strerror(ret));
-				free(r);
-				return ret;
-			}
+			if (!not_supported(ret))
+				return cannot_count(e, ret);
 			if (e->brace)
 				brace_fails(s, e->brace, e, ret);
 			else
