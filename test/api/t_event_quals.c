@@ -1,9 +1,13 @@
-/* t_event_quals.c: PAPI 7.2's qualifiers in PAPI_event_info_t: a native event's libpfm4 modifiers (":u=0", ...), at most PAPI_MAX_COMP_QUALS, as PAPI 7.2's papi_native_avail lists them; every one the unit-mask walk lists among them; none for presets and other components' events. */
+/* t_event_quals.c: PAPI 7.2's qualifiers in PAPI_event_info_t: a native event's libpfm4 modifiers (":u=0", ...), at most PAPI_MAX_COMP_QUALS, as PAPI 7.2's papi_native_avail lists them; every one the unit-mask walk lists among them; none for presets and other components' events; qualifiers that leave no privilege level refused. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "papi.h"
 #include "tap.h"
+
+const char *papi_last_reason(void);
 
 /* The modifiers PAPI_NTV_ENUM_UMASKS lists for code: their suffixes. */
 static int walk_mods(int code, char mods[][PAPI_HUGE_STR_LEN], int max, const char *base)
@@ -61,6 +65,51 @@ static void check(const char *ev, int exact)
 	is_int(missing, 0, "%s: each of them is a qualifier", ev);
 }
 
+/* Write a byte into each of n fresh pages: n faults taken in user space. */
+static long touch_pages(long n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
+	for (long i = 0; i < n; i++)
+		p[i * page] = 1;
+	munmap(p, (size_t)(n * page));
+	return n;
+}
+
+/* Qualifiers that turn off every privilege level leave nothing to count:
+ * the name is listed (PAPI 7 lists :u=0 and :k=0), but a set refuses it
+ * with the reason instead of counting 0; with one level kept it counts. */
+static void empty_domain(void)
+{
+	static const char *const none[] = { "perf::PAGE-FAULTS:u=0", "perf::PAGE-FAULTS:k=0",
+					    "perf::PAGE-FAULTS:u=0:k=0", "perf::TASK-CLOCK:k=0:u=0" };
+	for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+		int code, es = PAPI_NULL;
+		is_int(PAPI_event_name_to_code(none[i], &code), PAPI_OK, "%s: named", none[i]);
+		is_int(PAPI_create_eventset(&es), PAPI_OK, "create_eventset");
+		is_int(PAPI_add_named_event(es, none[i]), PAPI_EINVAL, "%s: add -> EINVAL", none[i]);
+		const char *why = papi_last_reason();
+		ok(why && strstr(why, none[i]) && strstr(why, "every privilege level"), "%s: the reason names it (%s)",
+		   none[i], why ? why : "none");
+		is_int(PAPI_num_events(es), 0, "%s: nothing was added", none[i]);
+		PAPI_destroy_eventset(&es);
+	}
+	/* user space kept: the pages this thread touches, every one */
+	int es = PAPI_NULL;
+	long long v = -1;
+	is_int(PAPI_create_eventset(&es), PAPI_OK, "create_eventset");
+	is_int(PAPI_add_named_event(es, "perf::PAGE-FAULTS:k=0:u=1"), PAPI_OK, "add perf::PAGE-FAULTS:k=0:u=1");
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	long n = touch_pages(1000);
+	is_int(PAPI_stop(es, &v), PAPI_OK, "stop");
+	ok(n == 1000 && v >= n && v < n + 64, ":k=0:u=1 counts the %ld pages touched (%lld)", n, v);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
 int main(void)
 {
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
@@ -76,6 +125,7 @@ int main(void)
 	} else {
 		skip("io is disabled here", "io:::rchar");
 	}
+	empty_domain();
 	PAPI_shutdown();
 	return tap_done();
 }

@@ -146,6 +146,26 @@ assert int(ev["perf::TASK-CLOCK"][3]) >= 40000000 * 9 // 10
 PY
 }
 
+@test "stat -e EV:u=0: qualifiers that leave no privilege level are an error naming the event" {
+	local ev bad
+	for ev in perf::PAGE-FAULTS:u=0 perf::PAGE-FAULTS:k=0 perf::CONTEXT-SWITCHES,perf::PAGE-FAULTS:u=0:k=0 \
+		'{perf::CONTEXT-SWITCHES,perf::PAGE-FAULTS:k=0}'; do
+		bad=${ev##*,}
+		bad=${bad%\}}
+		run --separate-stderr papi stat -e "$ev" sh -c 'echo ran'
+		[ "$status" -eq 1 ] || { echo "$ev: exit $status: $stderr"; return 1; }
+		[ -z "$output" ] || { echo "$ev: the command ran"; return 1; }
+		[[ "$stderr" == "papi stat: cannot count $bad: its qualifiers turn off every privilege level"* ]] ||
+			{ echo "$ev: $stderr"; return 1; }
+	done
+	run --separate-stderr -1 papi command-line perf::PAGE-FAULTS:u=0
+	[[ "$stderr" == *"cannot add perf::PAGE-FAULTS:u=0: its qualifiers turn off every privilege level"* ]]
+	# one level kept counts: the command's user-space page faults
+	run --separate-stderr -0 papi stat -x, -e perf::PAGE-FAULTS:k=0:u=1 "${PAPI_BUILD:-$PAPI_TOP/build}/test/cli/oracle_work" touch 500
+	[[ "$stderr" =~ ,event,perf::PAGE-FAULTS:k=0:u=1,([0-9]+),.*,user$'\n' ]]
+	[ "${BASH_REMATCH[1]}" -ge 500 ]
+}
+
 @test "stat -e COMPONENT:::EVENT: the command's I/O, the machine's network and steal time" {
 	[ -r /proc/self/io ] || skip "this kernel has no /proc/self/io"
 	printf 'hello' >five

@@ -43,14 +43,15 @@ static int cannot_count(const struct st_event *e, int ret)
 /* Whether e, refused with ret, was refused for the domain its own
  * qualifiers name: one with the kernel's share (perf::TASK-CLOCK:k, :k=1)
  * refused this user insists, as a domain given with --domain does, alone
- * or with other events. That stops papi stat, as perf stat stops. */
+ * or with other events; one with no privilege level left (:u=0) is a
+ * mistake. Either stops papi stat, as perf stat stops. */
 static int own_domain_refused(const struct st *s, const struct st_event *e, int ret)
 {
 	/* every level at once is no choice of the name's: msr's events
 	 * count at every level whatever is asked */
 	int named, dom = st_event_dom(s, e, &named);
-	return named && ret == PAPI_EPERM && (dom & (PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)) &&
-	       !st_dom_whole(dom);
+	return named && ((ret == PAPI_EPERM && (dom & (PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)) &&
+			  !st_dom_whole(dom)) || (ret == PAPI_EINVAL && !dom));
 }
 
 /* The names of the events of bundle b already added to a set, for a
