@@ -237,6 +237,12 @@ struct st {
 	long long *rowcur;	/* [nrows][nev]: the last reading's totals per row */
 	int multiplexed;	/* counters were opened as separate groups */
 	int trace_failed;	/* a task of it could not be counted: the command was killed */
+	/* --per-thread with a command (3-count/trace.c, or a saved run): the
+	 * ptrace stops of tasks already counted, each a context switch they
+	 * would not make untraced: [0] at a thread or process they started,
+	 * [1] at their exit, [2] for a signal. traced: 0 when not followed. */
+	int traced;
+	long trace_stops[3];
 	struct st_run *runs;
 	int nruns;
 	int iv_stopped;		/* --interval-count was reached: counting stopped */

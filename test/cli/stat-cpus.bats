@@ -191,6 +191,34 @@ threads() {
 	fi
 }
 
+@test "--per-thread with a command: the report says how many context switches its ptrace stops added" {
+	local work=${PAPI_BUILD:-$PAPI_TOP/build}/test/cli/oracle_work note
+	# 4 threads: the main thread stops as it starts each, all 5 as they exit
+	note="Context switches: ptrace (--per-thread) stopped the command's tasks 9 times (4 starting a thread or process, 5 exiting, 0 for a signal), each a context switch more than untraced"
+	run --separate-stderr -0 papi stat --per-thread -j -e perf::CONTEXT-SWITCHES,perf::TASK-CLOCK "$work" threads 4 200
+	jq -e '.ptrace_stops == {"start": 4, "exit": 5, "signal": 0}' <<<"$stderr"
+	local dom
+	dom=$(jq -r '.events[0].domain' <<<"$stderr")
+	if [ "$dom" = all ]; then
+		# each stop is a context switch the tasks count
+		jq -e '.ptrace_note != null and ([.rows[].events[0].value] | add) >= 9 and .events[0].value >= 9' <<<"$stderr"
+		run --separate-stderr -0 papi stat --per-thread -e perf::CONTEXT-SWITCHES --save pt.json "$work" threads 4 200
+		[ "$(grep -cF " $note" <<<"$stderr")" -eq 1 ] || { echo "$stderr"; false; }
+		run --separate-stderr -0 papi stat --report pt.json
+		[ "$(grep -cF " $note" <<<"$output$stderr")" -eq 1 ]
+		run --separate-stderr -0 papi stat --per-thread -x, -e perf::CPU-MIGRATIONS "$work" threads 4 200
+		grep -q '^,note,ptrace,.*"ptrace (--per-thread) stopped the command.s tasks 9 times' <<<"$stderr"
+	else
+		# counted in user space only, a context switch reads 0: no note
+		jq -e '.ptrace_note == null' <<<"$stderr"
+	fi
+	# untraced, or nothing that a stop adds to: no note
+	run --separate-stderr -0 papi stat -j -e perf::CONTEXT-SWITCHES "$work" threads 4 200
+	jq -e '.ptrace_stops == null and .ptrace_note == null' <<<"$stderr"
+	run --separate-stderr -0 papi stat --per-thread -e perf::TASK-CLOCK "$work" threads 4 200
+	[[ "$stderr" != *"ptrace"* ]]
+}
+
 @test "--per-thread with a command: its signals and stops reach it as without papi stat" {
 	run --separate-stderr papi stat --per-thread -e perf::TASK-CLOCK -- sh -c \
 		'trap "echo got usr1" USR1; kill -USR1 $$; (sleep 0.2; kill -CONT $$) & kill -STOP $$; echo continued; wait'

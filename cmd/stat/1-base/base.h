@@ -48,6 +48,11 @@ int st_run_code(const struct st_run *r);
 /* The run papi stat exits with: the last that failed, else the last (-1
  * without runs). */
 int st_status_run(const struct st *s);
+/* The note on --per-thread's ptrace stops, into buf: what they add to the
+ * counts, said where an event counts context switches or CPU migrations
+ * in the kernel's domain (where they happen).
+ * 1 with a note, 0 without (not traced, or no such event). */
+int st_trace_note(const struct st *s, char *buf, size_t len);
 /* Percentage of the enabled time the event was really counting. */
 double st_running_pct(const struct st_event *e);
 /* Whether e's count is an extrapolation: cli_low_share's rule (multiplexed

@@ -104,6 +104,23 @@ void st_metric_format(char *buf, size_t len, double v, const struct mgroup_metri
 	mg_format(buf, len, v, m->unit);
 }
 
+int st_trace_note(const struct st *s, char *buf, size_t len)
+{
+	/* the kernel's doing: counted in user space only, they add nothing */
+	int said = 0, named;
+	for (int i = 0; i < s->nev; i++)
+		said |= (s->ev[i].role == ROLE_CS || s->ev[i].role == ROLE_MIGR) &&
+			(st_event_dom(s, &s->ev[i], &named) & PAPI_DOM_KERNEL);
+	if (!s->traced || !said)
+		return 0;
+	const long *n = s->trace_stops;
+	long all = n[0] + n[1] + n[2];
+	snprintf(buf, len, "ptrace (--per-thread) stopped the command's tasks %ld time%s (%ld starting a "
+		 "thread or process, %ld exiting, %ld for a signal), each a context switch more than "
+		 "untraced (and maybe a CPU migration)", all, all == 1 ? "" : "s", n[0], n[1], n[2]);
+	return 1;
+}
+
 double st_running_pct(const struct st_event *e)
 {
 	return e->en ? 100.0 * (double)e->run / (double)e->en : 0;

@@ -20,9 +20,12 @@
  * stay readable after it ends; its name is read as it exits.
  *
  * The tracing is invisible to the command but for a debugger, which cannot
- * attach to it meanwhile. Signals reach the command as before: a signal stop
- * hands the signal on, a group stop (SIGSTOP, SIGTSTP, ...) is left stopped
- * until SIGCONT.
+ * attach to it meanwhile, and for the stops themselves: a task stops where
+ * it starts another, where it exits and where a signal reaches it, and each
+ * stop of a counted task is a context switch it counts (s->trace_stops, so
+ * that the report can say how many). Signals reach the command as before: a
+ * signal stop hands the signal on, a group stop (SIGSTOP, SIGTSTP, ...) is
+ * left stopped until SIGCONT.
  */
 
 static const long trace_opts = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
@@ -35,6 +38,7 @@ int st_trace_begin(struct st *s, pid_t pid)
 				 "which this system refuses: %s%s", strerror(errno),
 				 errno == EPERM ? " (a security policy such as Yama's ptrace_scope 3, or a "
 						  "container's seccomp profile)" : ""), -1;
+	s->traced = 1;
 	return 0;
 }
 
@@ -45,6 +49,14 @@ static int target_of(const struct st *s, pid_t tid)
 		if (s->tg[t].tid == tid)
 			return t;
 	return -1;
+}
+
+/* Task tid stopped for the tracing (why: an index of s->trace_stops): one
+ * context switch more in its counts, once they are open. */
+static void stopped(struct st *s, pid_t tid, int why)
+{
+	if (target_of(s, tid) >= 0)
+		s->trace_stops[why]++;
 }
 
 /* Task tid's own counters, started. 0, or -1 after a message. */
@@ -110,11 +122,13 @@ int st_trace_reap(struct st *s, pid_t pid, int *status, struct rusage *ru)
 		case PTRACE_EVENT_CLONE:
 		case PTRACE_EVENT_FORK:
 		case PTRACE_EVENT_VFORK:
+			stopped(s, w, 0);
 			if (ptrace(PTRACE_GETEVENTMSG, w, 0, &msg) == 0)
 				new_task(s, pid, (pid_t)msg);
 			ptrace(PTRACE_CONT, w, 0, 0);
 			break;
 		case PTRACE_EVENT_EXIT:
+			stopped(s, w, 1);
 			exiting(s, w);
 			ptrace(PTRACE_CONT, w, 0, 0);
 			break;
@@ -129,6 +143,7 @@ int st_trace_reap(struct st *s, pid_t pid, int *status, struct rusage *ru)
 			ptrace(PTRACE_CONT, w, 0, 0);
 			break;
 		default:	/* a signal for the task: hand it on */
+			stopped(s, w, 2);
 			ptrace(PTRACE_CONT, w, 0, sig);
 		}
 	}

@@ -102,6 +102,20 @@ static void rows_csv(const struct st *s, struct cli_csv *c)
 }
 
 
+/* A row of kind note: what it is about (name), the note, and a domain. */
+static void note_row(struct cli_csv *c, const char *name, const char *note, const char *dom)
+{
+	cli_csv_field(c, NULL);
+	cli_csv_field(c, "note");
+	cli_csv_field(c, name);
+	for (int k = 3; k < st_ncsv_cols - 3; k++)
+		cli_csv_field(c, NULL);
+	cli_csv_field(c, note);
+	cli_csv_field(c, NULL);
+	cli_csv_field(c, dom);
+	cli_csv_end(c);
+}
+
 void st_csv_report(const struct st *s, FILE *f)
 {
 	struct cli_csv c;
@@ -185,16 +199,12 @@ void st_csv_report(const struct st *s, FILE *f)
 	/* Why only user space was counted: once, as the text report says it */
 	if (s->dom_note) {
 		char dom[32];
-		cli_csv_field(&c, NULL);
-		cli_csv_field(&c, "note");
-		cli_csv_field(&c, "domain");
-		for (int k = 3; k < st_ncsv_cols - 3; k++)
-			cli_csv_field(&c, NULL);
-		cli_csv_field(&c, s->dom_note);
-		cli_csv_field(&c, NULL);
-		cli_csv_field(&c, st_dom_word(s->dom, dom, sizeof dom));
-		cli_csv_end(&c);
+		note_row(&c, "domain", s->dom_note, st_dom_word(s->dom, dom, sizeof dom));
 	}
+	/* What --per-thread's ptrace stops add: once, as the text says it */
+	char trace[320];
+	if (st_trace_note(s, trace, sizeof trace))
+		note_row(&c, "ptrace", trace, NULL);
 	/* What --timeout sent in the last run, and when. */
 	int sent = s->nruns > 0 ? s->runs[s->nruns - 1].timeout : 0;
 	for (int k = 0; k < sent; k++) {

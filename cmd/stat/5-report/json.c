@@ -102,6 +102,19 @@ static void json_target(struct json *j, const struct st *s)
 	char dom[32];
 	json_kstr(j, "domain", st_dom_word(s->dom, dom, sizeof dom));
 	json_kstr(j, "domain_note", s->dom_note);
+	/* --per-thread with a command: its tasks' ptrace stops, and the note */
+	json_key(j, "ptrace_stops");
+	if (s->traced) {
+		json_obj_begin(j);
+		json_kint(j, "start", s->trace_stops[0]);
+		json_kint(j, "exit", s->trace_stops[1]);
+		json_kint(j, "signal", s->trace_stops[2]);
+		json_obj_end(j);
+	} else {
+		json_put_null(j);
+	}
+	char trace[320];
+	json_kstr(j, "ptrace_note", st_trace_note(s, trace, sizeof trace) ? trace : NULL);
 	json_key(j, "timeout");
 	if (!s->o.timeout_ms) {
 		json_put_null(j);

@@ -158,6 +158,13 @@ static int load_target(struct st *s, json_t *r)
 	if (dom && (s->dom = dom_bits(dom)) < 0)
 		return bad("\"domain\" is not a domain: '%s'", dom);
 	s->dom_note = (char *)str(r, "domain_note", "the report", 0, &err);
+	json_t *pt = json_object_get(r, "ptrace_stops");
+	if (json_is_object(pt)) {
+		static const char *const why[3] = { "start", "exit", "signal" };
+		s->traced = 1;
+		for (int k = 0; k < 3; k++)
+			s->trace_stops[k] = (long)num(pt, why[k], "\"ptrace_stops\"", 0, LONG_MAX, 0, 1, &err);
+	}
 	json_t *to = json_object_get(r, "timeout");
 	if (json_is_object(to)) {
 		s->o.timeout_ms = (long)num(to, "ms", "\"timeout\"", 1, 0x7fffffff, 0, 1, &err);

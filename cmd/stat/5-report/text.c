@@ -207,13 +207,19 @@ static void human_status(FILE *f, const struct st *s)
 	fputs("):\n\n", f);
 }
 
-/* The note on the domains: user space only and why, and why context
- * switches may read 0 there; nothing when all are counted. */
+/* The notes above the counts: user space only and why, why context
+ * switches may read 0 there, and what --per-thread's ptrace stops add to
+ * them; nothing when none applies. */
 static void domain_human(const struct st *s, FILE *f)
 {
 	int said = 0;
 	if (s->dom_note) {
 		fprintf(f, " User space only (:u): %s.\n", s->dom_note);
+		said = 1;
+	}
+	char trace[320];
+	if (st_trace_note(s, trace, sizeof trace)) {
+		fprintf(f, " Context switches: %s.\n", trace);
 		said = 1;
 	}
 	/* a context switch is the kernel's doing: user space sees none */
