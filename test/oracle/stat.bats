@@ -48,7 +48,7 @@ load stat_helper
 	fi
 }
 
-@test "CSV: page faults split by :cpu=N add up to the task's, unscaled, as perf stat counts them" {
+@test "CSV and command-line: page faults split by :cpu=N add up to the task's, unscaled, as perf stat counts them" {
 	local n ncpu
 	ncpu=$(getconf _NPROCESSORS_ONLN)
 	[ "$ncpu" -ge 2 ] || skip "one CPU: nothing to split"
@@ -73,6 +73,14 @@ load stat_helper
 	[ "$sum" -eq "$a" ] || { echo "per CPU: $sum, the task: $a ($cmd)"; cat p.csv; false; }
 	b=$(perf_val q.csv "page-faults$SFX") || { cat q.csv; false; }
 	near page-faults "$a" "$b" 8 "$cmd"
+	# papi command-line reads them through PAPI_stop: the same
+	local names=()
+	for ((n = 0; n < ncpu; n++)); do names+=("perf::PAGE-FAULTS:cpu=$n"); done
+	run -0 papi command-line -j "${names[@]}" perf::PAGE-FAULTS -- $cmd
+	sum=$(jq '[.events[] | select(.name | test(":cpu=")) | .count] | add' <<<"$output")
+	a=$(jq '.events[] | select(.name == "perf::PAGE-FAULTS") | .count' <<<"$output")
+	[ "$sum" -eq "$a" ] || { echo "command-line: per CPU: $sum, the task: $a ($cmd)"; echo "$output"; false; }
+	atleast "command-line page-faults" "$a" $((2000 * ncpu)) "$cmd"
 }
 
 @test "CSV: page faults of threads, and the domain column" {
