@@ -1,7 +1,9 @@
 /* llapi_util.h: helpers the low-level API tests share (header only, all static). */
 #ifndef LLAPI_UTIL_H
 #define LLAPI_UTIL_H
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "tap.h"
@@ -16,6 +18,22 @@ static inline int code_of(const char *name)
 	if (native_lookup(name, &idx) == PAPI_OK)
 		return PAPI_NATIVE_MASK | idx;
 	return 0;
+}
+
+/* Write a byte into each of n fresh pages (small pages: no transparent huge
+ * page backs them): n page faults taken in user space. n, or 0 when the
+ * pages could not be mapped. */
+static inline long touch_pages(long n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
+	for (long i = 0; i < n; i++)
+		p[i * page] = 1;
+	munmap(p, (size_t)(n * page));
+	return n;
 }
 
 static inline double thread_cpu_s(void)

@@ -1,13 +1,10 @@
 /* t_event_quals.c: PAPI 7.2's qualifiers in PAPI_event_info_t: a native event's libpfm4 modifiers (":u=0", ...), at most PAPI_MAX_COMP_QUALS, as PAPI 7.2's papi_native_avail lists them; every one the unit-mask walk lists among them; none for presets and other components' events; qualifiers that leave no privilege level refused. */
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "papi.h"
 #include "tap.h"
-
-const char *papi_last_reason(void);
+#include "llapi_util.h"
 
 /* The modifiers PAPI_NTV_ENUM_UMASKS lists for code: their suffixes. */
 static int walk_mods(int code, char mods[][PAPI_HUGE_STR_LEN], int max, const char *base)
@@ -63,20 +60,6 @@ static void check(const char *ev, int exact)
 		missing += !found && in.num_quals < PAPI_MAX_COMP_QUALS;
 	}
 	is_int(missing, 0, "%s: each of them is a qualifier", ev);
-}
-
-/* Write a byte into each of n fresh pages: n faults taken in user space. */
-static long touch_pages(long n)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	char *p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return 0;
-	madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
-	for (long i = 0; i < n; i++)
-		p[i * page] = 1;
-	munmap(p, (size_t)(n * page));
-	return n;
 }
 
 /* Qualifiers that turn off every privilege level leave nothing to count:

@@ -2,13 +2,13 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "papi.h"
 #include "tap.h"
+#include "llapi_util.h"
 
 static long ncpu;
 
@@ -78,19 +78,6 @@ static void honoured(void)
 	PAPI_destroy_eventset(&es);
 }
 
-static long fresh_faults(long n)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	char *p = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return 0;
-	madvise(p, (size_t)(n * page), MADV_NOHUGEPAGE);
-	for (long i = 0; i < n; i++)
-		p[i * page] = 1;
-	munmap(p, (size_t)(n * page));
-	return n;
-}
-
 static int pin(int cpu)
 {
 	cpu_set_t set;
@@ -124,9 +111,9 @@ static void split(void)
 	struct rusage ru0, ru1;
 	getrusage(RUSAGE_THREAD, &ru0);
 	is_int(PAPI_start(es), PAPI_OK, "start");
-	long on0 = fresh_faults(2000);
+	long on0 = touch_pages(2000);
 	int moved = pin((int)ncpu - 1) == 0;
-	long onl = fresh_faults(2000);
+	long onl = touch_pages(2000);
 	is_int(PAPI_read(es, r), PAPI_OK, "read");
 	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
 	getrusage(RUSAGE_THREAD, &ru1);
