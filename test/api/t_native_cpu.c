@@ -89,8 +89,10 @@ static int pin(int cpu)
 /* A thread that faults 2000 pages on CPU 0, then 2000 on the last CPU:
  * each :cpu=N counter counts its CPU's share as it is, never scaled up for
  * the time the thread spent on the other (that is no multiplexing), and
- * the shares add up to the unrestricted count, which getrusage confirms. */
-static void split(void)
+ * the shares add up to the unrestricted count, which getrusage confirms.
+ * mpx: the set multiplexed by the kernel (which never rotates software
+ * events out: the counts stay exact). */
+static void split(int mpx)
 {
 	if (ncpu < 2) {
 		skip("one CPU: nothing to split", ":cpu=N counts add up");
@@ -105,6 +107,10 @@ static void split(void)
 	int es = PAPI_NULL;
 	long long v[3] = { -1, -1, -1 }, r[3] = { -1, -1, -1 };
 	is_int(PAPI_create_eventset(&es), PAPI_OK, "create_eventset");
+	if (mpx) {
+		is_int(PAPI_assign_eventset_component(es, 0), PAPI_OK, "assign_eventset_component");
+		is_int(PAPI_set_multiplex(es), PAPI_OK, "set_multiplex");
+	}
 	is_int(PAPI_add_named_event(es, "perf::PAGE-FAULTS:cpu=0"), PAPI_OK, "add perf::PAGE-FAULTS:cpu=0");
 	is_int(PAPI_add_named_event(es, last), PAPI_OK, "add %s", last);
 	is_int(PAPI_add_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK, "add perf::PAGE-FAULTS");
@@ -117,13 +123,36 @@ static void split(void)
 	is_int(PAPI_read(es, r), PAPI_OK, "read");
 	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
 	getrusage(RUSAGE_THREAD, &ru1);
-	ok(moved && on0 == 2000 && onl == 2000, "the workload ran on both CPUs");
-	ok(v[0] >= on0 && v[0] < on0 + 64, "on CPU 0: its 2000 pages, unscaled (%lld)", v[0]);
-	ok(v[1] >= onl && v[1] < onl + 64, "on the last CPU: its 2000 pages, unscaled (%lld)", v[1]);
-	is_int(v[0] + v[1], v[2], "the CPUs' parts add up to the whole (%lld + %lld)", v[0], v[1]);
-	is_int(r[0] + r[1], r[2], "so does PAPI_read's (%lld + %lld)", r[0], r[1]);
+	const char *how = mpx ? "multiplexed: " : "";
+	ok(moved && on0 == 2000 && onl == 2000, "%sthe workload ran on both CPUs", how);
+	ok(v[0] >= on0 && v[0] < on0 + 64, "%son CPU 0: its 2000 pages, unscaled (%lld)", how, v[0]);
+	ok(v[1] >= onl && v[1] < onl + 64, "%son the last CPU: its 2000 pages, unscaled (%lld)", how, v[1]);
+	is_int(v[0] + v[1], v[2], "%sthe CPUs' parts add up to the whole (%lld + %lld)", how, v[0], v[1]);
+	is_int(r[0] + r[1], r[2], "%sso does PAPI_read's (%lld + %lld)", how, r[0], r[1]);
 	long rus = (ru1.ru_minflt - ru0.ru_minflt) + (ru1.ru_majflt - ru0.ru_majflt);
-	ok(v[2] <= rus && v[2] >= rus - 16, "the whole as getrusage counts it (%lld of %ld)", v[2], rus);
+	ok(v[2] <= rus && v[2] >= rus - 16, "%sthe whole as getrusage counts it (%lld of %ld)", how, v[2], rus);
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+}
+
+/* A set of one :cpu=N event alone (one group: read apart from the others'
+ * way): the same, its CPU's pages unscaled. */
+static void alone(void)
+{
+	if (ncpu < 2 || pin(0) != 0) {
+		skip("one CPU, or cannot pin to CPU 0", ":cpu=N alone counts unscaled");
+		return;
+	}
+	int es = PAPI_NULL;
+	long long v = -1;
+	is_int(PAPI_create_eventset(&es), PAPI_OK, "create_eventset");
+	is_int(PAPI_add_named_event(es, "perf::PAGE-FAULTS:cpu=0"), PAPI_OK, "add perf::PAGE-FAULTS:cpu=0 alone");
+	is_int(PAPI_start(es), PAPI_OK, "start");
+	long on0 = touch_pages(2000);
+	int moved = pin((int)ncpu - 1) == 0;
+	touch_pages(2000);
+	is_int(PAPI_stop(es, &v), PAPI_OK, "stop");
+	ok(moved && v >= on0 && v < on0 + 64, "alone on CPU 0: its 2000 pages, unscaled (%lld)", v);
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
 }
@@ -136,7 +165,10 @@ int main(void)
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "library_init");
 	refused();
 	honoured();
-	split();
+	split(0);
+	is_int(PAPI_multiplex_init(), PAPI_OK, "multiplex_init");
+	split(1);
+	alone();
 	PAPI_shutdown();
 	return tap_done();
 }
