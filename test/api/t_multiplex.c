@@ -61,6 +61,26 @@ static uint64_t raw_count(int es)
 	return raw[3];
 }
 
+/* Spins until each of the n sets es[] has been out of the rotation for a
+ * fifth of the CPU time since t0 (its first counter's own count, from
+ * raw0[], lags that time by more), in 20 ms steps after 100 ms, for at
+ * most 5 s: on a busy machine the rotation thread may wait for a CPU, so a
+ * fixed spin is not sure to see a rotation. A set that never rotates
+ * still fails rotated(). */
+static void spin_until_rotated(const int *es, const uint64_t *raw0, int n, double t0)
+{
+	spin_cpu(0.1);
+	for (int i = 0; i < 250; i++) {
+		double cpu_ns = (thread_cpu_s() - t0) * 1e9;
+		int all = 1;
+		for (int k = 0; k < n; k++)
+			all &= (double)(raw_count(es[k]) - raw0[k]) < 0.8 * cpu_ns;
+		if (all)
+			return;
+		spin_cpu(0.02);
+	}
+}
+
 /* Reads of a software-multiplexed set never go back and reset restarts. */
 static void monotonic(void)
 {
@@ -110,7 +130,7 @@ static void monotonic(void)
 	is_int(PAPI_accum(es, acc), PAPI_OK, "accum");
 	ok(acc[0] > 0, "accum added a positive count");
 	is_int(PAPI_set_multiplex(es), PAPI_EISRUN, "set_multiplex while running: PAPI_EISRUN");
-	spin_cpu(0.1);
+	spin_until_rotated(&es, &raw0, 1, t0);
 	is_int(PAPI_stop(es, v), PAPI_OK, "stop");
 	double cpu_ns = (thread_cpu_s() - t0) * 1e9;
 	/* The rotation really happened: the first counter's own kernel count
@@ -252,7 +272,7 @@ static void shared_rotation(void)
 	double t0 = thread_cpu_s();
 	is_int(PAPI_start(a), PAPI_OK, "start a");
 	is_int(PAPI_start(b), PAPI_OK, "start b while a runs");
-	spin_cpu(0.1);
+	spin_until_rotated((int[]){ a, b }, (uint64_t[]){ ra, rb }, 2, t0);
 	is_int(PAPI_stop(b, vb), PAPI_OK, "stop b");
 	is_int(PAPI_stop(a, va), PAPI_OK, "stop a");
 	double cpu_ns = (thread_cpu_s() - t0) * 1e9;
@@ -270,7 +290,7 @@ static void shared_rotation(void)
 	ra = raw_count(a);
 	t0 = thread_cpu_s();
 	is_int(PAPI_start(a), PAPI_OK, "start a again");
-	spin_cpu(0.1);
+	spin_until_rotated(&a, &ra, 1, t0);
 	is_int(PAPI_stop(a, va), PAPI_OK, "stop a again");
 	ok(rotated(a, va, (thread_cpu_s() - t0) * 1e9, ra), "a restarted set rotates again");
 	pid_t pid = fork();
