@@ -10,6 +10,8 @@ have_lib libpfm.a || need="$need libpfm4-dev"
 have_lib libcsv.a || need="$need libcsv-dev"
 command -v bats >/dev/null 2>&1 || need="$need bats"
 command -v jq >/dev/null 2>&1 || need="$need jq"
+# test/cli/faults.bats fails papi's system calls with strace's fault injection.
+command -v strace >/dev/null 2>&1 || need="$need strace"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v groff >/dev/null 2>&1 || need="$need groff"
 command -v gfortran >/dev/null 2>&1 || need="$need gfortran"

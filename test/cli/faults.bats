@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# faults.bats: papi stat, avail, native and a libpapi client with their system calls failed by strace (test/tools/faults.sh): a clean error or a recovery, never a crash, hang, leak or file cut short.
+load helper
+
+# The matrix fails each call's first FAULT_N occurrences and its last (the
+# same ones every run: the counts come from a plain run); make check-faults
+# sets FAULT_N=0, every occurrence.
+FAULT_N=${FAULT_N:-2}
+
+setup_file() {
+	export FAULT_DIR=$BATS_FILE_TMPDIR
+	local cc=${CC:-cc}
+	# the command papi stat counts, static: no loader whose calls would fail
+	${cc%% *} -static -O2 -o "$FAULT_DIR/fault_work" "$PAPI_TOP/test/lib/fault_work.c" 2> /dev/null || :
+	${cc%% *} -static -O2 -I"$PAPI_TOP/libpapi" -o "$FAULT_DIR/fault_client" \
+		"$PAPI_TOP/test/lib/fault_client.c" "${PAPI_BUILD:-$PAPI_TOP/build}/libpapi.a" \
+		-lpfm -lcsv -pthread -lm -lrt 2> /dev/null || :
+}
+
+setup() {
+	papi_isolate
+	command -v strace > /dev/null || skip "strace is not installed (make deps)"
+	command -v jq > /dev/null || skip "jq is not installed (make deps)"
+	strace -f -qq -o /dev/null true 2> /dev/null || skip "strace cannot trace here (ptrace refused)"
+	# A sanitizer's runtime makes the calls failed here itself (its own
+	# mmap, its reads of /proc): a fault there is its report, not papi's.
+	! readelf -d "$PAPI_BIN" 2> /dev/null | grep -q 'lib[a-z]*san\.so' ||
+		skip "a sanitizer build: its runtime's own calls would be failed"
+	[ -x "$FAULT_DIR/fault_work" ] || skip "cannot link a static program (libc.a, from libc6-dev)"
+	[ -x "$FAULT_DIR/fault_client" ] || skip "cannot link a static client on libpapi.a"
+}
+
+# faults [-v] [-n N] [-i CALL:ERRNO:WHEN] [SCENARIO...]: test/tools/faults.sh
+# on the programs built above.
+faults() {
+	local opts=()
+	while [ $# -gt 0 ] && [[ "$1" == -* ]]; do
+		case $1 in
+		-v) opts+=("$1"); shift ;;
+		*) opts+=("$1" "$2"); shift 2 ;;
+		esac
+	done
+	sh "$PAPI_TOP/test/tools/faults.sh" "${opts[@]}" "$FAULT_DIR/fault_work" "$FAULT_DIR/fault_client" "$@"
+}
+
+# fault SCENARIO CALL:ERRNO:WHEN: that one fault; its verdict line is
+# $verdict ("clean stat write ENOSPC 1 : papi stat: ...").
+fault() {
+	run faults -i "$2" "$1"
+	echo "$output"
+	[ "${#lines[@]}" -eq 2 ]
+	verdict=${lines[0]#--- }
+}
+
+@test "faults: each call of papi avail, native and a client, failed at its first occurrences and its last" {
+	run faults -v -n "$FAULT_N" avail native client
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" =~ ^([0-9]+)\ injections,\ ([0-9]+)\ clean\ errors,\ ([0-9]+)\ recovered.*\ 0\ crashes,\ 0\ hangs,\ 0\ leaks,\ 0\ bad$ ]]
+	[ "${BASH_REMATCH[2]}" -gt 0 ] && [ "${BASH_REMATCH[3]}" -gt 0 ]
+	# every scenario had faults that took effect, and each errno of the
+	# matrix was injected
+	local s e
+	for s in avail native client; do
+		printf '%s\n' "${lines[@]}" | grep -Eq "^--- (clean|recovered|degraded|known) $s " ||
+			{ echo "no fault took effect in $s"; return 1; }
+	done
+	for e in EMFILE EACCES ENOENT EBUSY EINTR EIO ENOMEM ENOSPC; do
+		printf '%s\n' "${lines[@]}" | grep -Eq "^--- [a-z]+ [a-z-]+ [a-z0-9_]+ $e " ||
+			{ echo "$e was never injected"; return 1; }
+	done
+}
