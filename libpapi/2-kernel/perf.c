@@ -25,6 +25,17 @@ static int real_perf_open(struct perf_event_attr *attr, pid_t pid, int cpu, int 
 	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags);
 }
 
+/* A counter's read never waits, yet a signal can still interrupt it (the
+ * program's own timers, a debugger): it is read again then, as read(2) asks
+ * of its callers, rather than failing the PAPI_read that asked. */
+static ssize_t real_read(int fd, void *buf, size_t n)
+{
+	ssize_t r;
+	while ((r = io_real_read(fd, buf, n)) < 0 && errno == EINTR)
+		;
+	return r;
+}
+
 static int real_ioctl(int fd, unsigned long req, unsigned long arg)
 {
 	return ioctl(fd, req, arg);
@@ -176,7 +187,7 @@ static int real_privileged(void)
 
 const struct sys_ops sys_real = {
 	.perf_open = real_perf_open,
-	.read = io_real_read,	/* not the interposed read(): appio counts the program's */
+	.read = real_read,	/* not the interposed read(): appio counts the program's */
 	.ioctl = real_ioctl,
 	.mmap = mmap,
 	.munmap = munmap,

@@ -70,3 +70,10 @@ fault() {
 			{ echo "$e was never injected"; return 1; }
 	done
 }
+
+@test "faults: a counter read a signal interrupts is read again (PAPI_read, papi stat)" {
+	fault client read:EINTR:2
+	[ "$verdict" = "recovered client read EINTR 2" ]
+	fault stat read:EINTR:1
+	[ "$verdict" = "recovered stat read EINTR 1" ]
+}
