@@ -77,3 +77,15 @@ fault() {
 	fault stat read:EINTR:1
 	[ "$verdict" = "recovered stat read EINTR 1" ]
 }
+
+# papi stat -I forks the command, which waits for a byte on a pipe until its
+# counters are open.
+@test "faults: papi stat -I whose command cannot get the go-ahead fails, and reports no run" {
+	fault stat-I write:ENOSPC:1
+	[[ "$verdict" == "clean stat-I write ENOSPC 1 : papi stat: cannot start '"*"/fault_work': No space left on device" ]]
+	fault stat-I read:EINTR:1
+	[ "$verdict" = "recovered stat-I read EINTR 1" ]
+	# the command's wait and papi stat's for its exec both fail
+	fault stat-I read:EIO:1
+	[[ "$verdict" == "clean stat-I read EIO 1 : papi stat: cannot start '"*"/fault_work': "* ]]
+}

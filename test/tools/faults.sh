@@ -221,7 +221,8 @@ for s in "$@"; do
 	run
 	judge
 	if [ "$v" != unreached ]; then
-		echo "bad $s (none) - - : the run without faults: $v: $why" >> "$dir/results"
+		echo "bad $s (none) - - : the run without faults: $v: $why" | tr '\n' ' ' >> "$dir/results"
+		echo >> "$dir/results"
 		continue
 	fi
 	cp out "$dir/base.out"
@@ -245,6 +246,7 @@ for s in "$@"; do
 			for w in $whens; do
 				run "$call" "$e" "$w"
 				judge "$call" "$e"
+				why=$(printf '%s' "$why" | tr '\n' ' ')	# one line a run
 				echo "$v $s $call $e $w${why:+ : $why}" >> "$dir/results"
 			done
 		done

@@ -411,8 +411,17 @@ static int fork_command(struct st *s, int r, int have_set)
 		close(go[1]);
 		close(err[0]);
 		st_signals_restore();
-		if (read(go[0], &c, 1) != 1)
-			_exit(126);	/* papi stat gave up: counters could not be set up */
+		ssize_t n;
+		while ((n = read(go[0], &c, 1)) < 0 && errno == EINTR)
+			;
+		if (n != 1) {
+			/* papi stat gave up (counters could not be set up), or
+			 * the wait itself failed: that is said as -errno */
+			int e = -errno;
+			if (n < 0 && write(err[1], &e, sizeof e) < 0)
+				e = errno;	/* papi stat is gone: nobody to tell */
+			_exit(126);
+		}
 		execvp(s->o.cmd[0], s->o.cmd);
 		int e = errno;
 		if (write(err[1], &e, sizeof e) < 0)
@@ -444,16 +453,29 @@ static int fork_command(struct st *s, int r, int have_set)
 		return CLI_FAIL;
 	}
 	int64_t t0 = st_now_ns();
-	if (write(go[1], "g", 1) != 1)
-		kill(pid, SIGKILL);
-	close(go[1]);
+	/* SIGPIPE is ignored meanwhile: a child already gone (its wait failed)
+	 * must not take papi stat with it, the write fails with EPIPE. */
+	struct sigaction ign = { .sa_handler = SIG_IGN }, pipe_was;
+	sigaction(SIGPIPE, &ign, &pipe_was);
 	ssize_t got;
-	while ((got = read(err[0], &e, sizeof e)) < 0 && errno == EINTR)
+	while ((got = write(go[1], "g", 1)) < 0 && errno == EINTR)
 		;
+	if (got == 1)
+		while ((got = read(err[0], &e, sizeof e)) < 0 && errno == EINTR)
+			;
+	/* The go-ahead not given, or its answer not read: whether the command
+	 * runs is unknown, so the run is given up (a kill shown as its end
+	 * would be papi stat's). */
+	if (got < 0)
+		e = -errno, kill(pid, SIGKILL);
+	sigaction(SIGPIPE, &pipe_was, NULL);
+	close(go[1]);
 	close(err[0]);
-	if (got == (ssize_t)sizeof e) {
+	if (got < 0 || got == (ssize_t)sizeof e) {
 		waitpid(pid, &status, 0);
 		st_csets_stop(s);
+		if (e < 0)	/* its wait for the go-ahead, or ours for its exec, failed */
+			return cli_error("stat", "cannot start '%s': %s", s->o.cmd[0], strerror(-e));
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
 	}
