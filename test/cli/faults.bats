@@ -89,3 +89,15 @@ fault() {
 	fault stat-I read:EIO:1
 	[[ "$verdict" == "clean stat-I read EIO 1 : papi stat: cannot start '"*"/fault_work': "* ]]
 }
+
+# posix_spawn (plain counting) clones with clone3 here, fork_command (-I)
+# with clone: no process for the command is papi stat's failure, status 1,
+# never 126 ("could not be executed").
+@test "faults: papi stat whose command gets no process says so and exits 1" {
+	fault stat clone3:EAGAIN:1
+	[[ "$verdict" == "clean stat clone3 EAGAIN 1 : papi stat: cannot start '"*"/fault_work': Resource temporarily unavailable" ]]
+	fault stat mmap:ENOMEM:1
+	[[ "$verdict" == "clean stat mmap ENOMEM 1 : papi stat: cannot start '"*"/fault_work': Cannot allocate memory" ]]
+	fault stat-I clone:EAGAIN:1
+	[[ "$verdict" == "clean stat-I clone EAGAIN 1 : papi stat: cannot start '"*"/fault_work': Resource temporarily unavailable" ]]
+}

@@ -375,6 +375,10 @@ static int spawn_command(struct st *s, int r)
 		return CLI_FAIL;	/* the other components' sets did not start */
 	if (e == ENOEXEC)
 		return SPAWN_NOEXEC;
+	/* No process for it (fork's EAGAIN or ENOMEM): papi stat failed, not
+	 * the command, as when fork_command's fork fails. */
+	if (e == EAGAIN || e == ENOMEM)
+		return cli_error("stat", "cannot start '%s': %s", s->o.cmd[0], strerror(e));
 	if (e != 0) {
 		cli_error("stat", "cannot run '%s': %s", s->o.cmd[0], strerror(e));
 		return e == ENOENT ? 127 : 126;
@@ -400,12 +404,24 @@ static int run_command(struct st *s, int r)
 
 static int fork_command(struct st *s, int r, int have_set)
 {
-	int go[2], err[2];
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
+	int go[2], err[2], perr;
+	if (pipe2(go, O_CLOEXEC) < 0)
 		return cli_error("stat", "pipe: %s", strerror(errno));
+	if (pipe2(err, O_CLOEXEC) < 0) {
+		perr = errno;
+		close(go[0]);
+		close(go[1]);
+		return cli_error("stat", "pipe: %s", strerror(perr));
+	}
 	pid_t pid = fork();
-	if (pid < 0)
-		return cli_error("stat", "fork: %s", strerror(errno));
+	if (pid < 0) {
+		perr = errno;
+		close(go[0]);
+		close(go[1]);
+		close(err[0]);
+		close(err[1]);
+		return cli_error("stat", "cannot start '%s': %s", s->o.cmd[0], strerror(perr));
+	}
 	if (pid == 0) {
 		char c;
 		close(go[1]);
