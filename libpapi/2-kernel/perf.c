@@ -382,6 +382,10 @@ int pe_probe(char *buf, size_t len)
 		return PAPI_OK;
 	}
 	int err = errno;
-	pe_advice(err, NULL, &a, 0, -1, NULL, buf, len);
+	/* A refusal, or no perf_event at all, is the whole answer; any other
+	 * failure (no file descriptor left, say) is named by what failed. */
+	const char *what = err == EACCES || err == EPERM || err == ENOSYS
+				   ? NULL : "cannot count even perf::TASK-CLOCK in user space";
+	pe_advice(err, what, &a, 0, -1, NULL, buf, len);
 	return pe_errno_to_papi(err);
 }

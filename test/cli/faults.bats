@@ -101,3 +101,14 @@ fault() {
 	fault stat-I clone:EAGAIN:1
 	[[ "$verdict" == "clean stat-I clone EAGAIN 1 : papi stat: cannot start '"*"/fault_work': Resource temporarily unavailable" ]]
 }
+
+# The check before counting opens a user-space task clock: a failure of
+# that first perf_event_open other than a refusal names what failed.
+@test "faults: papi stat's first perf_event_open failing for another reason than a refusal names what failed" {
+	fault stat perf_event_open:EMFILE:1
+	[ "$verdict" = "clean stat perf_event_open EMFILE 1 : papi stat: cannot count even perf::TASK-CLOCK in user space: out of file descriptors (raise 'ulimit -n')" ]
+	fault stat perf_event_open:EBUSY:1
+	[ "$verdict" = "clean stat perf_event_open EBUSY 1 : papi stat: cannot count even perf::TASK-CLOCK in user space: the counters are in use by another tool (or exclusive access)" ]
+	fault stat perf_event_open:EACCES:1
+	[[ "$verdict" == "clean stat perf_event_open EACCES 1 : papi stat: perf_event_open was refused although"* ]]
+}

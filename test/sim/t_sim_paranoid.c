@@ -152,6 +152,11 @@ static void probe(void)
 		{ __LINE__, 2, 0, EACCES, PAPI_EPERM, "although perf_event_paranoid=2 allows it: a security policy" },
 		{ __LINE__, 2, 1, EPERM, PAPI_EPERM, "perf_event_paranoid=2 and CAP_PERFMON allow it: a security policy" },
 		{ __LINE__, 2, 0, ENOSYS, PAPI_ESYS, "this kernel has no perf_event support" },
+		/* any other failure: what failed, then why */
+		{ __LINE__, 2, 0, EMFILE, PAPI_ESYS,
+		  "cannot count even perf::TASK-CLOCK in user space: out of file descriptors" },
+		{ __LINE__, 2, 0, EBUSY, PAPI_ECNFLCT,
+		  "cannot count even perf::TASK-CLOCK in user space: the counters are in use" },
 	};
 	for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) {
 		struct sim_config c = sim_default_config();
