@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* Values cli_next() keeps for itself; commands use letters and CLI_LONG(n). */
 enum { OPT_HELP = 'h', OPT_LIST = CLI_LONG(1000) };
@@ -398,13 +399,24 @@ FILE *cli_wopen(const char *cmd, const char *what, const char *path)
 	return f;
 }
 
+int cli_own_file(const char *path, int fd)
+{
+	struct stat a, b;
+	return fstat(fd, &a) == 0 && S_ISREG(a.st_mode) && lstat(path, &b) == 0 && S_ISREG(b.st_mode) &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 int cli_wclose(const char *cmd, const char *what, const char *path, FILE *f)
 {
 	int bad = fflush(f) != 0 || ferror(f), e = errno;
+	int own = cli_own_file(path, fileno(f));
 	if (fclose(f) != 0 && !bad)
 		bad = 1, e = errno;
 	if (!bad)
 		return CLI_OK;
+	/* what was written is cut short somewhere: not left as if whole */
+	if (own)
+		unlink(path);
 	return cli_error(cmd, "%s%swrite error on %s: %s", what ? what : "", what ? ": " : "", path,
 			 strerror(e ? e : EIO));
 }

@@ -114,8 +114,14 @@ int cli_plot_arg(const char *cmd, const char *path);
  * no prefix). */
 FILE *cli_wopen(const char *cmd, const char *what, const char *path);
 /* cli_wclose: flush and close f, opened on path by cli_wopen: CLI_OK, or
- * CLI_FAIL after "what: write error on path: reason" (a full disk, say). */
+ * CLI_FAIL after "what: write error on path: reason" (a full disk, say),
+ * with path removed when cli_own_file: a file cut short is never left
+ * behind as if whole. */
 int cli_wclose(const char *cmd, const char *what, const char *path, FILE *f);
+/* cli_own_file: whether path is the regular file that fd writes, which a
+ * command may remove when it cannot write it whole (never a device such as
+ * /dev/full, a FIFO, or a symbolic link to the file). */
+int cli_own_file(const char *path, int fd);
 
 /* cli_flush: flush stdout, remembering the first write error for
  * cli_finish.  Use it instead of fflush(stdout) before writing to stderr. */

@@ -112,3 +112,33 @@ fault() {
 	fault stat perf_event_open:EACCES:1
 	[[ "$verdict" == "clean stat perf_event_open EACCES 1 : papi stat: perf_event_open was refused although"* ]]
 }
+
+@test "faults: a report that -o or --save could not write whole is removed, and the message says why" {
+	fault stat-o write:ENOSPC:1
+	[ "$verdict" = "clean stat-o write ENOSPC 1 : papi stat: write error on report.txt: No space left on device" ]
+	# a run that fails before its report leaves no empty -o file either
+	fault stat-o perf_event_open:EMFILE:2
+	[ "$verdict" = "clean stat-o perf_event_open EMFILE 2 : papi stat: cannot count perf::TASK-CLOCK: out of file descriptors (raise 'ulimit -n')" ]
+	fault stat-save write:ENOSPC:last
+	[[ "$verdict" == "clean stat-save write ENOSPC "[0-9]*" : papi stat: --save: write error on run.json: No space left on device" ]]
+}
+
+# Only the regular file papi wrote is removed: /dev/full (papi stat -o
+# /dev/full is how one tests a full disk) or a link to it stays.
+@test "faults: a report cut short is removed only when it is the regular file written, never a device or a link" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	ln -s /dev/full full-link
+	run -1 papi stat -o full-link -e perf::TASK-CLOCK "$FAULT_DIR/fault_work" 0
+	[[ "$output" == *"papi stat: write error on full-link: No space left on device"* ]]
+	[ -L full-link ]
+	run -1 papi stat --save full-link -e perf::TASK-CLOCK "$FAULT_DIR/fault_work" 0
+	[[ "$output" == *"papi stat: --save: write error on full-link: No space left on device"* ]]
+	[ -L full-link ]
+	[ "$(id -u)" = 0 ] || return 0
+	# a device of its own, as /dev/full is (only root may make one)
+	mknod full c 1 7
+	run -1 papi stat -o full -e perf::TASK-CLOCK "$FAULT_DIR/fault_work" 0
+	[ -c full ]
+	run -1 papi stat --save full -e perf::TASK-CLOCK "$FAULT_DIR/fault_work" 0
+	[ -c full ]
+}

@@ -364,6 +364,9 @@ static int parse(struct st *s, int argc, char **argv)
 		return cli_usage("stat", "--json and -x cannot be used together"), -1;
 	return 0;
 }
+/* The file -o names (placeholders expanded), once opened; "" for stderr. */
+static char out_file[PATH_MAX];
+
 /* The final report in the chosen format on s->out. */
 static void report(const struct st *s)
 {
@@ -480,6 +483,7 @@ static int open_output(struct st *s)
 				 err == EEXIST ? "it exists, and a per-rank or per-job file is never "
 						 "overwritten" : strerror(err));
 	}
+	snprintf(out_file, sizeof out_file, "%s", path);
 	return 0;
 }
 
@@ -543,7 +547,7 @@ static int per_rank_finish(struct st *s, const char *path, int status)
 int cmd_stat(int argc, char **argv)
 {
 	struct st s;
-	int ret = CLI_FAIL;
+	int ret = CLI_FAIL, cut = 0;
 	char rank_path[PATH_MAX], plot_path[PATH_MAX];
 	memset(&s, 0, sizeof s);
 	s.out = stderr;
@@ -641,9 +645,21 @@ fail:
 	/* A rank that could not count still leaves a file saying so. */
 	if (s.o.per_rank)
 		per_rank_finish(&s, rank_path, ret ? ret : CLI_FAIL);
+	cut = 1;
 out:
-	if (s.out != stderr && fclose(s.out) != 0 && ret == 0)
-		ret = cli_error("stat", "write error on %s: %s", s.o.out_path, strerror(errno));
+	if (s.out != stderr) {
+		int bad = ferror(s.out), own = cli_own_file(out_file, fileno(s.out));
+		if (fclose(s.out) != 0) {
+			bad = 1;
+			if (ret == 0)
+				ret = cli_error("stat", "write error on %s: %s", s.o.out_path, strerror(errno));
+		}
+		/* A report cut short, by a write that failed or a run that
+		 * failed before its report, is not left behind as if whole
+		 * (the message said why). */
+		if ((bad || cut) && own)
+			unlink(out_file);
+	}
 	free_all(&s);
 	PAPI_shutdown();
 	return ret;
