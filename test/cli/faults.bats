@@ -142,3 +142,10 @@ fault() {
 	run -1 papi stat --save full -e perf::TASK-CLOCK "$FAULT_DIR/fault_work" 0
 	[ -c full ]
 }
+
+# The intervals go to an unbuffered stderr as they end: the errno of their
+# failed write is gone by the end of the run, unless kept then.
+@test "faults: a failed write of papi stat -I's intervals gives that write's reason" {
+	fault stat-I write:ENOSPC:2
+	[ "$verdict" = "clean stat-I write ENOSPC 2 : papi stat: write error on stderr: No space left on device" ]
+}

@@ -367,15 +367,29 @@ static int parse(struct st *s, int argc, char **argv)
 /* The file -o names (placeholders expanded), once opened; "" for stderr. */
 static char out_file[PATH_MAX];
 
+/* The errno of the first write that failed on the report's stream: stdio
+ * keeps only a flag, and by the end of the run errno holds something else
+ * (an interrupted wait, say). Each part of the report is written with errno
+ * cleared first and note_write_error after. */
+static int out_errno;
+
+static void note_write_error(FILE *f)
+{
+	if (!out_errno && ferror(f))
+		out_errno = errno ? errno : EIO;
+}
+
 /* The final report in the chosen format on s->out. */
 static void report(const struct st *s)
 {
+	errno = 0;
 	if (s->o.json)
 		st_json_report(s, s->out);
 	else if (s->o.sep)
 		st_csv_report(s, s->out);
 	else
 		st_text_report(s, s->out);
+	note_write_error(s->out);
 }
 
 /* count's call at each interval's end: its deltas and metrics, printed as
@@ -389,19 +403,24 @@ static void on_interval(struct st *s, int64_t t_ns, int64_t at_ns, const long lo
 	}
 	if (s->o.json)
 		return;
+	errno = 0;
 	if (s->o.sep)
 		st_csv_interval(s, iv);
 	else
 		st_text_interval(s, iv);
+	note_write_error(s->out);
 }
 
 /* The output written out: ret, or CLI_FAIL after a message when writing
  * failed. */
 static int flushed(const struct st *s, int ret)
 {
-	if (fflush(s->out) != 0 || ferror(s->out))
+	errno = 0;
+	if (fflush(s->out) != 0 || ferror(s->out)) {
+		note_write_error(s->out);
 		return cli_error("stat", "write error on %s: %s", s->o.out_path ? s->o.out_path : "stderr",
-				 strerror(errno));
+				 strerror(out_errno));
+	}
 	return ret;
 }
 
