@@ -149,3 +149,12 @@ fault() {
 	fault stat-I write:ENOSPC:2
 	[ "$verdict" = "clean stat-I write ENOSPC 2 : papi stat: write error on stderr: No space left on device" ]
 }
+
+# --per-thread follows the command with ptrace; strace must not trace it too
+# (the scenario runs without -f), and a stopped task that cannot be resumed
+# (its PTRACE_CONT failing) must not leave papi stat waiting for it forever.
+@test "faults: papi stat --per-thread whose stopped task cannot be resumed fails instead of waiting" {
+	export FAULT_TIMEOUT=10
+	fault stat-ptrace ptrace:EPERM:2
+	[[ "$verdict" == "clean stat-ptrace ptrace EPERM 2 : papi stat: --per-thread: cannot let task "[0-9]*" go on after a stop: Operation not permitted" ]]
+}

@@ -89,6 +89,23 @@ static void new_task(struct st *s, pid_t pid, pid_t tid)
 	}
 }
 
+/* Let stopped task w go on (req: PTRACE_CONT or PTRACE_LISTEN, with signal
+ * sig). A task the kernel will not resume would stay stopped, and papi stat
+ * wait for it forever: the run fails after a message, the command is
+ * killed (SIGKILL to pid), and w let go (a task stopped as it exits does
+ * not wake for SIGKILL). A task already gone (ESRCH) needs nothing. */
+static void resume(struct st *s, pid_t pid, pid_t w, int req, int sig)
+{
+	if (ptrace(req, w, 0, sig) == 0 || errno == ESRCH)
+		return;
+	if (!s->trace_failed)
+		cli_error("stat", "--per-thread: cannot let task %d go on after a stop: %s", (int)w,
+			  strerror(errno));
+	s->trace_failed = 1;
+	kill(pid, SIGKILL);
+	ptrace(PTRACE_DETACH, w, 0, 0);
+}
+
 /* Task tid is about to exit: keep its name for its row. */
 static void exiting(struct st *s, pid_t tid)
 {
@@ -125,26 +142,26 @@ int st_trace_reap(struct st *s, pid_t pid, int *status, struct rusage *ru)
 			stopped(s, w, 0);
 			if (ptrace(PTRACE_GETEVENTMSG, w, 0, &msg) == 0)
 				new_task(s, pid, (pid_t)msg);
-			ptrace(PTRACE_CONT, w, 0, 0);
+			resume(s, pid, w, PTRACE_CONT, 0);
 			break;
 		case PTRACE_EVENT_EXIT:
 			stopped(s, w, 1);
 			exiting(s, w);
-			ptrace(PTRACE_CONT, w, 0, 0);
+			resume(s, pid, w, PTRACE_CONT, 0);
 			break;
 		case PTRACE_EVENT_STOP:
 			if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) {
-				ptrace(PTRACE_LISTEN, w, 0, 0);	/* a group stop: stays stopped */
+				resume(s, pid, w, PTRACE_LISTEN, 0);	/* a group stop: stays stopped */
 				break;
 			}
 			/* a new task's first stop (which may come before its
 			 * parent's report), or the end of a group stop */
 			new_task(s, pid, w);
-			ptrace(PTRACE_CONT, w, 0, 0);
+			resume(s, pid, w, PTRACE_CONT, 0);
 			break;
 		default:	/* a signal for the task: hand it on */
 			stopped(s, w, 2);
-			ptrace(PTRACE_CONT, w, 0, sig);
+			resume(s, pid, w, PTRACE_CONT, sig);
 		}
 	}
 }
