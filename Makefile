@@ -523,10 +523,10 @@ check-pmu:
 	$(Q)CROSS_CC=$(CROSS_CC) sh test/tools/check-pmu.sh $(PMU_BUILD)
 
 # Injected faults at every occurrence of every call (make check's
-# test/cli/faults.bats fails each call's first two and its last): papi stat,
+# test/cli/faults.bats fails each call's first and last): papi stat,
 # avail, native and a static libpapi client under strace's fault injection.
 check-faults: deps all
-	$(Q)FAULT_N=0 TESTS=test/cli/faults.bats PAPI_TEST_USER= sh test/tools/run-tests.sh $(BUILD)
+	$(Q)FAULT_N=0 TESTS=test/cli/faults.bats PAPI_TEST_USER= TEST_VERBOSE=1 sh test/tools/run-tests.sh $(BUILD)
 
 # ThreadSanitizer: the threaded tests (test/api/t_threads_*.c) in build-tsan.
 TSAN_BINS = $(patsubst test/%.c,build-tsan/test/%,$(wildcard test/api/t_threads_*.c))

@@ -5,7 +5,7 @@ load helper
 # The matrix fails each call's first FAULT_N occurrences and its last (the
 # same ones every run: the counts come from a plain run); make check-faults
 # sets FAULT_N=0, every occurrence.
-FAULT_N=${FAULT_N:-2}
+FAULT_N=${FAULT_N:-1}
 
 setup_file() {
 	export FAULT_DIR=$BATS_FILE_TMPDIR
@@ -52,22 +52,27 @@ fault() {
 	verdict=${lines[0]#--- }
 }
 
-@test "faults: each call of papi avail, native and a client, failed at its first occurrences and its last" {
-	run faults -v -n "$FAULT_N" avail native client
+@test "faults: each call of papi stat, avail, native and a client, failed at its first occurrence and its last" {
+	run faults -v -n "$FAULT_N"
 	echo "$output"
+	echo "# ${lines[-1]}" >&3	# the figure, in the TAP output
 	[ "$status" -eq 0 ]
 	[[ "${lines[-1]}" =~ ^([0-9]+)\ injections,\ ([0-9]+)\ clean\ errors,\ ([0-9]+)\ recovered.*\ 0\ crashes,\ 0\ hangs,\ 0\ leaks,\ 0\ bad$ ]]
 	[ "${BASH_REMATCH[2]}" -gt 0 ] && [ "${BASH_REMATCH[3]}" -gt 0 ]
-	# every scenario had faults that took effect, and each errno of the
-	# matrix was injected
+	# every scenario had faults that took effect, each errno of the matrix
+	# was injected, and papi stat failed cleanly in each of its scenarios
 	local s e
-	for s in avail native client; do
+	for s in stat stat-I stat-r stat-o stat-save stat-ptrace avail native client; do
 		printf '%s\n' "${lines[@]}" | grep -Eq "^--- (clean|recovered|degraded|known) $s " ||
 			{ echo "no fault took effect in $s"; return 1; }
 	done
-	for e in EMFILE EACCES ENOENT EBUSY EINTR EIO ENOMEM ENOSPC; do
+	for e in EMFILE EACCES ENOENT EBUSY EINTR EIO ENOMEM ENOSPC EAGAIN EPERM; do
 		printf '%s\n' "${lines[@]}" | grep -Eq "^--- [a-z]+ [a-z-]+ [a-z0-9_]+ $e " ||
 			{ echo "$e was never injected"; return 1; }
+	done
+	for s in stat stat-I stat-r stat-o stat-save stat-ptrace; do
+		printf '%s\n' "${lines[@]}" | grep -Eq "^--- clean $s .* : papi stat: " ||
+			{ echo "no clean error in $s"; return 1; }
 	done
 }
 
