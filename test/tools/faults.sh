@@ -80,7 +80,7 @@ trap 'rm -rf "$dir"' EXIT
 # output is judged (kind: text, a papi stat report; same, the plain run's
 # output; client).
 scenario() {
-	follow=-f file= kind=text
+	follow=-f file='' kind=text
 	case $1 in
 	stat) cmd="$papi stat -e perf::TASK-CLOCK,perf::PAGE-FAULTS $work 0" ;;
 	stat-I) cmd="$papi stat -I 40 -e perf::TASK-CLOCK $work 100" ;;
