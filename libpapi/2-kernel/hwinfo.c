@@ -1,5 +1,6 @@
 /* hwinfo.c: the hardware description (vendor, model, topology, clock, virtualization). */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,13 +49,26 @@ struct cpuinfo {
 	int impl, arch, variant, part, rev;
 };
 
+/* The start of /proc/cpuinfo read: the first CPU's lines, even with the
+ * flags of a large x86 CPU (about 1.5 KB). */
+#define CPUINFO_HEAD 16384
+
 static void parse_cpuinfo(struct cpuinfo *ci)
 {
-	FILE *f = fopen("/proc/cpuinfo", "re");
 	*ci = (struct cpuinfo){ .impl = -1, .arch = -1, .variant = -1, .part = -1, .rev = -1 };
-	if (!f)
+	/* Read whole with os_pread, which reads on after a signal interrupts
+	 * it: stdio's fgets gives up there, losing the line it was in. */
+	int fd = io_real_open("/proc/cpuinfo", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return;
-	char line[1024], tmp[64];
+	char *text = malloc(CPUINFO_HEAD);
+	ssize_t len = text ? os_pread(fd, text, CPUINFO_HEAD) : -1;
+	io_real_close(fd);
+	if (len < 0) {
+		free(text);
+		return;
+	}
+	char tmp[64];
 	int seen_proc = 0;
 	static const struct {
 		const char *key;
@@ -66,7 +80,10 @@ static void parse_cpuinfo(struct cpuinfo *ci)
 		{ "CPU part", offsetof(struct cpuinfo, part) },
 		{ "CPU revision", offsetof(struct cpuinfo, rev) },
 	};
-	while (fgets(line, sizeof line, f)) {
+	for (char *line = text, *end; *line; line = end) {
+		end = line + strcspn(line, "\n");
+		if (*end)
+			*end++ = '\0';
 		if (!strncmp(line, "processor", 9) && ++seen_proc > 1)
 			break;	/* the first CPU describes them all */
 		for (size_t i = 0; i < sizeof midr / sizeof midr[0]; i++)
@@ -98,7 +115,7 @@ static void parse_cpuinfo(struct cpuinfo *ci)
 			ci->hypervisor = strstr(line, " hypervisor") != NULL;
 		}
 	}
-	fclose(f);
+	free(text);
 }
 
 /* arm64: the MIDR fields as PAPI 7.0 reports them: family the architecture

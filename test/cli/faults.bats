@@ -163,3 +163,16 @@ fault() {
 	fault stat-ptrace ptrace:EPERM:2
 	[[ "$verdict" == "clean stat-ptrace ptrace EPERM 2 : papi stat: --per-thread: cannot let task "[0-9]*" go on after a stop: Operation not permitted" ]]
 }
+
+# The CPU's vendor and model come from /proc/cpuinfo, read with stdio:
+# an interrupted read is read again, not the end of the file.
+@test "faults: an interrupted read of /proc/cpuinfo leaves papi avail's CPU description whole" {
+	[ -r /proc/cpuinfo ] || skip "no /proc/cpuinfo"
+	run faults -v -P /proc/cpuinfo avail
+	echo "$output"
+	# each of its reads interrupted in turn, the output is the plain run's
+	local eintr
+	eintr=$(printf '%s\n' "${lines[@]}" | grep -E '^--- [a-z]+ avail [a-z0-9]+ EINTR ')
+	[ -n "$eintr" ]
+	! grep -v '^--- recovered ' <<< "$eintr"
+}

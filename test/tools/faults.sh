@@ -3,7 +3,7 @@
 # injection: each system call they make that can fail is failed in turn,
 # at each of its occurrences, and every run must end cleanly.
 #
-# Usage: faults.sh [-n N] [-v] [-i CALL:ERRNO:WHEN] WORK CLIENT [SCENARIO...]
+# Usage: faults.sh [-n N] [-v] [-i CALL:ERRNO:WHEN] [-P PATH] WORK CLIENT [SCENARIO...]
 #   WORK    test/lib/fault_work.c built static (the command papi stat counts:
 #           it makes none of the calls failed here, so each fault lands in papi)
 #   CLIENT  test/lib/fault_client.c built static on libpapi.a (no loader)
@@ -11,6 +11,8 @@
 #   -v      a line for every injection, not only for the bad ones
 #   -i CALL:ERRNO:WHEN  only that fault (WHEN: a number, or "last": the
 #           call's last occurrence in the plain run); its line is printed
+#   -P PATH only the calls on PATH count and fail (strace -P): -i read:EIO:1
+#           -P /proc/cpuinfo fails the first read of that file
 #   SCENARIO  stat stat-I stat-r stat-o stat-save stat-ptrace avail native
 #           client (default: all)
 # Environment: PAPI_BIN (the papi under test), FAULT_TIMEOUT (seconds a run
@@ -40,13 +42,14 @@
 # N unreached, N known, N crashes, N hangs, N leaks, N bad"; exit status 1
 # when any run was a crash, hang, leak or bad.
 set -u
-max=0 verbose=0 only=
-usage="usage: faults.sh [-n N] [-v] [-i CALL:ERRNO:WHEN] WORK CLIENT [SCENARIO...]"
-while getopts n:vi: o; do
+max=0 verbose=0 only='' path=''
+usage="usage: faults.sh [-n N] [-v] [-i CALL:ERRNO:WHEN] [-P PATH] WORK CLIENT [SCENARIO...]"
+while getopts n:vi:P: o; do
 	case $o in
 	n) max=$OPTARG ;;
 	v) verbose=1 ;;
 	i) only=$OPTARG verbose=1 ;;
+	P) path=$OPTARG ;;
 	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
@@ -106,7 +109,8 @@ run() {
 	t0=$(date +%s)
 	# shellcheck disable=SC2086
 	setsid sh -c 'echo $$ > sid; exec "$@"' sh timeout -s KILL "$tmo" \
-		strace $follow -qq -o trace -e trace="$calls,execve" $inject $cmd > out 2> err < /dev/null
+		strace $follow -qq -o trace ${path:+-P "$path"} -e trace="$calls,execve" $inject $cmd \
+		> out 2> err < /dev/null
 	rc=$?
 	took=$(($(date +%s) - t0))
 }
