@@ -196,6 +196,13 @@ int cli_can_count(const char *cmd);
  * (enabled 0) or when the counter ran the whole time. */
 int cli_low_share(double enabled, double running);
 
+/* cli_no_level: for a perf_event native event whose own qualifiers leave
+ * no privilege level to count in (:u=0 alone, :k=0 alone: a name that sets
+ * one level leaves out those it does not set), the reason the commands
+ * that count refuse it; else NULL. The library takes such an event, as
+ * PAPI 7 does, and counts nothing. */
+const char *cli_no_level(int code);
+
 /* cli_domain_arg: parse the value of --domain, a comma-separated list of
  * user, kernel, supervisor (or hv), or all, into PAPI_DOM_* bits (all:
  * PAPI_DOM_ALL). 0, or -1 after a usage message. */

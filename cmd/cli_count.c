@@ -13,6 +13,17 @@ int cli_can_count(const char *cmd)
 	return cli_error(cmd, "%s", why);
 }
 
+const char *cli_no_level(int code)
+{
+	if (!(code & PAPI_NATIVE_MASK) || (code & PAPI_PRESET_MASK) || PAPI_get_event_component(code) != 0)
+		return NULL;	/* another component counts what it counts */
+	const struct native *n = native_get(code & PAPI_NATIVE_AND_MASK);
+	if (!n || !n->has_domain_mod || !n->attr.exclude_user || !n->attr.exclude_kernel || !n->attr.exclude_hv)
+		return NULL;
+	return "its qualifiers turn off every privilege level (user, kernel and hypervisor), so it would "
+	       "count nothing: keep one, as :u=1 or :k=1";
+}
+
 int cli_low_share(double enabled, double running)
 {
 	return enabled > 0 && running < enabled && 100.0 * running / enabled < CLI_LOW_SHARE;

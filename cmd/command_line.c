@@ -148,7 +148,11 @@ static int add_events(struct cl *l)
 		if (cidx < 0)
 			r = cidx;
 		const char *refused = r == PAPI_OK && cidx >= 0 ? cmp_refuses(l, cidx) : NULL;
-		if (refused) {
+		const char *nolevel = r == PAPI_OK ? cli_no_level(code) : NULL;
+		if (nolevel) {
+			r = PAPI_EINVAL;
+			papi_set_reason("%s", nolevel);
+		} else if (refused) {
 			r = PAPI_ECMP;
 			papi_set_reason("%s", refused);
 		} else if (r == PAPI_OK && cidx >= 0) {

@@ -134,14 +134,6 @@ int es_hw_open(EventSet_t *es, int h)
 	const struct native *n = native_get(hw->ntv);
 	if (!n)
 		return PAPI_EBUG;
-	/* :u=0 alone, :k=0 alone or :u=0:k=0: libpfm4 leaves every privilege
-	 * level out, and the kernel would take it and count nothing. The name
-	 * stays listed (PAPI 7 lists :u=0); a set refuses it. */
-	if (n->has_domain_mod && n->attr.exclude_user && n->attr.exclude_kernel && n->attr.exclude_hv) {
-		papi_set_reason("%s: its qualifiers turn off every privilege level (user, kernel and "
-				"hypervisor), so it would count nothing: keep one, as :u=1 or :k=1", n->name);
-		return PAPI_EINVAL;
-	}
 	int key = es->one_group ? -1 : group_key(&n->attr), g = -1;
 	/* :cpu=N in the name counts the set's task (or CPU) on CPU N only; the
 	 * kernel groups only events of one CPU. */

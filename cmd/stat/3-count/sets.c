@@ -43,15 +43,16 @@ static int cannot_count(const struct st_event *e, int ret)
 /* Whether e, refused with ret, was refused for the domain its own
  * qualifiers name: one with the kernel's share (perf::TASK-CLOCK:k, :k=1)
  * refused this user insists, as a domain given with --domain does, alone
- * or with other events; one with no privilege level left (:u=0) is a
- * mistake. Either stops papi stat, as perf stat stops. */
+ * or with other events. That stops papi stat, as perf stat stops. (One
+ * with no privilege level left, :u=0, is refused before it is added:
+ * cli_no_level.) */
 static int own_domain_refused(const struct st *s, const struct st_event *e, int ret)
 {
 	/* every level at once is no choice of the name's: msr's events
 	 * count at every level whatever is asked */
 	int named, dom = st_event_dom(s, e, &named);
-	return named && ((ret == PAPI_EPERM && (dom & (PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)) &&
-			  !st_dom_whole(dom)) || (ret == PAPI_EINVAL && !dom));
+	return named && ret == PAPI_EPERM && (dom & (PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR)) &&
+	       !st_dom_whole(dom);
 }
 
 /* The names of the events of bundle b already added to a set, for a
@@ -146,6 +147,12 @@ static int add_bundle(struct st *s, const struct st_target *tg, int id, int b, i
 		if (dup >= 0) {		/* the same event twice: one counter */
 			e->slot = s->ev[dup].slot;
 			continue;
+		}
+		const char *nolevel = cli_no_level(e->code);
+		if (nolevel) {
+			char cut[80];
+			cli_error("stat", "cannot count %s: %s", cli_cut(e->name, cut, sizeof cut), nolevel);
+			return PAPI_EINVAL;
 		}
 		int ret = PAPI_add_event(id, e->code);
 		if (st_domain_refused(s, ret))
