@@ -1,7 +1,8 @@
-/* preset_define.c: the public calls that define preset and user events at run time (PAPI_encode_events, PAPI_set_event_info), turned into definitions for presets.c's tables. */
+/* preset_define.c: the public calls that define preset and user events at run time (PAPI_encode_events, PAPI_set_event_info), turned into definitions for presets.c's tables, and an entry's definition read back (papi decode). */
 #include <string.h>
 
 #include "3-naming/naming.h"
+#include "3-naming/presets_int.h"
 
 /* PAPI_encode_events: load the definitions of event_file (papi decode's CSV
  * or a definition file) into the preset and user-event tables. Every valid
@@ -51,4 +52,32 @@ int PAPI_set_event_info(PAPI_event_info_t *info, int *EventCode, int replace)
 	ev.ldesc = info->long_descr[0] ? info->long_descr : NULL;
 	ev.note = info->note[0] ? info->note : NULL;
 	return presets_define(&ev, replace, EventCode);
+}
+
+/* presets_definition: see internal.h. */
+int presets_definition(int code, struct def_event *ev, int *avail)
+{
+	int err;
+	const struct pev *e = presets_entry(code, &err);
+	if (!e)
+		return err;
+	if (!e->defined)
+		return PAPI_ENOEVNT;
+	memset(ev, 0, sizeof *ev);
+	ev->preset = (code & PAPI_UE_MASK) != PAPI_UE_MASK;
+	ev->name = e->name;
+	ev->derived = e->eff;
+	ev->formula = e->eff == DERIVED_POSTFIX ? e->postfix : NULL;
+	if (e->eff == DERIVED_POSTFIX && !e->postfix)
+		return PAPI_ENOEVNT;	/* a formula postfix cannot spell */
+	ev->nbase = e->nterms;
+	for (int t = 0; t < e->nterms; t++) {
+		const struct native *n = native_get(e->ntv[t]);
+		ev->base[t] = n ? n->name : "";
+	}
+	ev->sdesc = e->sdesc;
+	ev->ldesc = e->ldesc;
+	ev->note = e->note;
+	*avail = e->avail;
+	return PAPI_OK;
 }

@@ -9,6 +9,7 @@
 #include "3-naming/naming.h"
 #include "3-naming/events_tbl.h"
 #include "3-naming/preset_catalog.h"
+#include "3-naming/presets_int.h"
 
 /*
  * Nothing is parsed until the first preset or user-event call after
@@ -30,27 +31,6 @@
 
 #define MAX_USER 1024
 
-struct pev {
-	char *name, *sdesc, *ldesc, *note;
-	unsigned cat;
-	int defined;
-	int declared;		/* DERIVED_* as written */
-	char *formula;		/* as written */
-	int nbase;
-	char *base[PAPI_EVENTS_IN_DERIVED_EVENT];
-	int nterms;
-	int ntv[PAPI_EVENTS_IN_DERIVED_EVENT];
-	struct formula *f;	/* NULL for a single native as is */
-	int eff;		/* effective DERIVED_* */
-	int avail;		/* each native resolves (a forced PMU counts as present) */
-	int elsewhere;		/* ... but some only on a forced PMU the kernel lacks */
-	char *why;		/* defined but not countable: why (the first term's reason) */
-	char *postfix;		/* effective postfix text, NULL when none */
-	char *failed;		/* why the last definition given for this CPU failed
-				 * (its native events missing, ...), NULL when it did not */
-	unsigned types;		/* hybrid: the passes (core types) it counts on, by bit, */
-	char *cover;		/* and its note saying so (coretype_cover) */
-};
 
 PAPI_FIRST_DATA static pthread_mutex_t pr_lock = PTHREAD_MUTEX_INITIALIZER;
 PAPI_FIRST_DATA static atomic_int pr_loaded;
@@ -522,6 +502,16 @@ static void pr_load(void)
 	pthread_mutex_unlock(&pr_lock);
 }
 
+/* presets_entry: see presets_int.h. */
+const struct pev *presets_entry(int code, int *err)
+{
+	pr_load();
+	const struct pev *e = code_entry(code);
+	if (!e)
+		*err = is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
+	return e;
+}
+
 /* ------------------------------------------------------------------ codes.c's calls */
 
 /* presets_loaded: see naming.h. */
@@ -744,34 +734,6 @@ const char *const *presets_errors(int *n)
 	pr_load();
 	*n = pr_errs.n;
 	return (const char *const *)pr_errs.v;
-}
-
-/* presets_definition: see internal.h. */
-int presets_definition(int code, struct def_event *ev, int *avail)
-{
-	pr_load();
-	const struct pev *e = code_entry(code);
-	if (!e)
-		return is_user(code) ? PAPI_ENOEVNT : PAPI_ENOTPRESET;
-	if (!e->defined)
-		return PAPI_ENOEVNT;
-	memset(ev, 0, sizeof *ev);
-	ev->preset = !is_user(code);
-	ev->name = e->name;
-	ev->derived = e->eff;
-	ev->formula = e->eff == DERIVED_POSTFIX ? e->postfix : NULL;
-	if (e->eff == DERIVED_POSTFIX && !e->postfix)
-		return PAPI_ENOEVNT;	/* a formula postfix cannot spell */
-	ev->nbase = e->nterms;
-	for (int t = 0; t < e->nterms; t++) {
-		const struct native *n = native_get(e->ntv[t]);
-		ev->base[t] = n ? n->name : "";
-	}
-	ev->sdesc = e->sdesc;
-	ev->ldesc = e->ldesc;
-	ev->note = e->note;
-	*avail = e->avail;
-	return PAPI_OK;
 }
 
 /* ------------------------------------------------------------------ definitions at run time */
