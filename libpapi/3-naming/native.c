@@ -721,37 +721,6 @@ const struct native *native_get(int idx)
 	return nt_slot(idx);
 }
 
-/* native_probe: see naming.h. */
-int native_probe(int idx, char *why, size_t len)
-{
-	struct native *e = idx >= 0 && idx < atomic_load_explicit(&nnative, memory_order_acquire)
-				   ? nt_slot(idx) : NULL;
-	if (!e)
-		return PAPI_ENOEVNT;
-	int st = __atomic_load_n(&e->probe, __ATOMIC_ACQUIRE);
-	if (!st) {
-		struct perf_event_attr a = e->attr;
-		a.size = sizeof a;
-		a.disabled = 1;
-		a.exclude_kernel = 1;
-		a.exclude_hv = 1;
-		a.exclude_user = 0;
-		int fd = sys->perf_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-		int err = fd < 0 ? errno : 0;
-		if (fd >= 0)
-			sys->close(fd);
-		st = fd >= 0 || err == EACCES || err == EPERM || err == ENOSPC || err == EBUSY ||
-				     err == EMFILE || err == ENFILE || err == EAGAIN
-			     ? 1 : -err;
-		__atomic_store_n(&e->probe, st, __ATOMIC_RELEASE);
-	}
-	if (st > 0)
-		return PAPI_OK;
-	if (why && len)
-		pe_advice(-st, e->name, &e->attr, 0, -1, NULL, why, len);
-	return pe_errno_to_papi(-st);
-}
-
 /* native_get_full: see naming.h. */
 const struct native *native_get_full(int idx)
 {
