@@ -430,14 +430,20 @@ static int fork_command(struct st *s, int r, int have_set)
 		ssize_t n;
 		while ((n = read(go[0], &c, 1)) < 0 && errno == EINTR)
 			;
-		if (n != 1) {
-			/* papi stat gave up (counters could not be set up), or
-			 * the wait itself failed: that is said as -errno */
+		if (n < 0) {
+			/* the wait itself failed: said as -errno. The child
+			 * stays until papi stat has set its counters up and
+			 * writes or gives up, so that it finds no task gone
+			 * and says why the command did not start. */
 			int e = -errno;
-			if (n < 0 && write(err[1], &e, sizeof e) < 0)
-				e = errno;	/* papi stat is gone: nobody to tell */
+			if (write(err[1], &e, sizeof e) < 0)
+				_exit(126);	/* papi stat is gone: nobody to tell */
+			while (read(go[0], &c, 1) < 0 && errno == EINTR)
+				;
 			_exit(126);
 		}
+		if (n == 0)	/* papi stat gave up: its counters could not be set up */
+			_exit(126);
 		execvp(s->o.cmd[0], s->o.cmd);
 		int e = errno;
 		if (write(err[1], &e, sizeof e) < 0)
