@@ -301,7 +301,7 @@ int cmd_avail(int argc, char **argv)
 	if (event) {
 		if (!a.json)
 			header();
-		return cli_finish(spec.name, one_event(event));
+		return cli_finish(spec.name, cli_unread(spec.name, one_event(event)));
 	}
 	const char *why = why_none(), *forced = getenv("LIBPFM_FORCE_PMU");
 	if (a.json) {
@@ -327,13 +327,13 @@ int cmd_avail(int argc, char **argv)
 		json_kint(&a.j, "derived", a.derived);
 		json_obj_end(&a.j);
 		json_end(&a.j);
-		return cli_finish(spec.name, CLI_OK);
+		return cli_finish(spec.name, cli_unread(spec.name, CLI_OK));
 	}
 	if (a.names) {
 		list(&a, PAPI_PRESET_MASK);
 		list_comp(&a);
 		list(&a, PAPI_UE_MASK);
-		return cli_finish(spec.name, CLI_OK);
+		return cli_finish(spec.name, cli_unread(spec.name, CLI_OK));
 	}
 	header();
 	printf("================================================================================\n");
@@ -367,5 +367,5 @@ int cmd_avail(int argc, char **argv)
 		printf("\nNo hardware PMU is exposed to this system: %s.\n"
 		       "Only software events (perf::TASK-CLOCK, perf::PAGE-FAULTS, ...) can be "
 		       "counted;\nuser-defined events built on them work (PAPI_USER_EVENTS_FILE).\n", why);
-	return cli_finish(spec.name, CLI_OK);
+	return cli_finish(spec.name, cli_unread(spec.name, CLI_OK));
 }

@@ -435,6 +435,21 @@ int cli_finish(const char *cmd, int status)
 	return status ? status : CLI_FAIL;
 }
 
+/* cli_unread: see cli.h. */
+int cli_unread(const char *cmd, int status)
+{
+	char path[PATH_MAX];
+	int n, e = os_fault(path, sizeof path, &n);
+	if (!e)
+		return status;
+	if (n > 1)
+		cli_error(cmd, "could not read %s: %s (and %d more failed reads): the listing may be "
+			  "incomplete", path, strerror(e), n - 1);
+	else
+		cli_error(cmd, "could not read %s: %s: the listing may be incomplete", path, strerror(e));
+	return CLI_FAIL;
+}
+
 int cli_long_arg(const char *cmd, const char *opt, const char *s, long min, long max, long *out)
 {
 	char *end;

@@ -143,6 +143,13 @@ const char *cli_unsafe_at(const char *str);
  * "return cli_finish("avail", status);". */
 int cli_finish(const char *cmd, int status);
 
+/* cli_unread: status, or CLI_FAIL after "papi cmd: could not read PATH:
+ * why: the listing may be incomplete" when the library could not read a
+ * /proc or sysfs file that is there (os_fault): a listing (papi avail,
+ * papi native) then lacks what that file describes. Call it after the
+ * listing, before cli_finish. */
+int cli_unread(const char *cmd, int status);
+
 /* cli_long_arg: parse s as a decimal integer in [min, max] for option
  * opt of command cmd (pass the cli_ctx's optword, so that the message names
  * the option the way it was written).  Returns 0 and sets *out, or prints a usage error and

@@ -632,7 +632,7 @@ int cmd_native(int argc, char **argv)
 	if (ev) {
 		status = one_event(&v, ev);
 		PAPI_shutdown();
-		return cli_finish(spec.name, status);
+		return cli_finish(spec.name, cli_unread(spec.name, status));
 	}
 	if (v.json) {
 		json_obj_begin(&v.j);
@@ -688,5 +688,5 @@ int cmd_native(int argc, char **argv)
 		/* PAPI 7's tool reports 0 events and passes */
 		status = v.classic ? CLI_OK : CLI_FAIL;
 	}
-	return cli_finish(spec.name, status);
+	return cli_finish(spec.name, cli_unread(spec.name, status));
 }

@@ -1,6 +1,7 @@
 /* hwinfo.c: the hardware description (vendor, model, topology, clock, virtualization). */
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,16 +16,15 @@
 static PAPI_hw_info_t hw;
 static pthread_once_t hw_once = PTHREAD_ONCE_INIT;
 
+/* The number that the sysfs file path starts with; dflt when there is
+ * none (a failure to read it is noted by osfile.c). */
 static int read_int(const char *path, int dflt)
 {
-	FILE *f = fopen(path, "re");
-	int v = dflt;
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = dflt;
-		fclose(f);
-	}
-	return v;
+	char buf[64], *end;
+	if (os_read_at(AT_FDCWD, path, buf, sizeof buf) <= 0)
+		return dflt;
+	long v = strtol(buf, &end, 10);
+	return end != buf && v >= INT_MIN && v <= INT_MAX ? (int)v : dflt;
 }
 
 static void copy_field(char *dst, size_t len, const char *line)
@@ -57,13 +57,10 @@ static void parse_cpuinfo(struct cpuinfo *ci)
 {
 	*ci = (struct cpuinfo){ .impl = -1, .arch = -1, .variant = -1, .part = -1, .rev = -1 };
 	/* Read whole with os_pread, which reads on after a signal interrupts
-	 * it: stdio's fgets gives up there, losing the line it was in. */
-	int fd = io_real_open("/proc/cpuinfo", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
+	 * it (stdio's fgets gives up there, losing the line it was in) and
+	 * notes a file it cannot read. */
 	char *text = malloc(CPUINFO_HEAD);
-	ssize_t len = text ? os_pread(fd, text, CPUINFO_HEAD) : -1;
-	io_real_close(fd);
+	ssize_t len = text ? os_read_bytes(AT_FDCWD, "/proc/cpuinfo", text, CPUINFO_HEAD) : -1;
 	if (len < 0) {
 		free(text);
 		return;
@@ -143,16 +140,13 @@ static void arm_ids(const struct cpuinfo *ci)
  * in MHz, 0 when absent. */
 static int dt_mhz(void)
 {
-	unsigned char b[8];
-	FILE *f = fopen("/proc/device-tree/cpus/cpu@0/clock-frequency", "re");
-	if (!f)
-		return 0;
-	size_t n = fread(b, 1, sizeof b, f);
-	fclose(f);
+	unsigned char b[9];
+	ssize_t n = os_read_bytes(AT_FDCWD, "/proc/device-tree/cpus/cpu@0/clock-frequency",
+				  (char *)b, sizeof b);
 	if (n != 4 && n != 8)
 		return 0;
 	unsigned long long hz = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < (size_t)n; i++)
 		hz = hz << 8 | b[i];
 	return (int)(hz / 1000000);
 }
@@ -182,7 +176,7 @@ static void fallback_mhz(const struct cpuinfo *ci, int *max, int *min)
 
 static int count_dirs(const char *dir, const char *prefix)
 {
-	DIR *d = opendir(dir);
+	DIR *d = os_dir_at(AT_FDCWD, dir);
 	if (!d)
 		return 0;
 	int n = 0;
@@ -212,14 +206,7 @@ static void topology(void)
 		if (p == pkgs[0]) {
 			snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
 			/* count a core once: at its first sibling */
-			FILE *f = fopen(path, "re");
-			int first = c;
-			if (f) {
-				if (fscanf(f, "%d", &first) != 1)
-					first = c;
-				fclose(f);
-			}
-			if (first == c)
+			if (read_int(path, c) == c)
 				cores0++;
 			thr0++;
 		}

@@ -5,6 +5,7 @@
 #ifndef PAPI_KERNEL_H
 #define PAPI_KERNEL_H
 
+#include <dirent.h>
 #include <linux/perf_event.h>
 #include <signal.h>
 #include <stdint.h>
@@ -225,7 +226,10 @@ int pe_cgroup_open(const char *name, char *why, size_t len);
 /* ------------------------------------------------------------------ osfile
  * osfile.c: the /proc and /sys files of the OS components (io, net,
  * stealtime, sysdetect), each path taken under a root: "" (the machine's
- * own) unless a test binary set another with os_set_root. */
+ * own) unless a test binary set another with os_set_root; and the readers
+ * of the library's other /proc and sysfs files (kpmu, hwinfo, memhier),
+ * which take their paths as given. A read that a signal interrupts is
+ * read again; a file that is there but cannot be read is noted. */
 /* Move the root (tests only: a fake tree; NULL or "" restores the real one).
  * Call it before PAPI_library_init or after PAPI_shutdown. */
 void os_set_root(const char *root);
@@ -233,11 +237,27 @@ void os_set_root(const char *root);
 int os_root_is_real(void);
 /* root + path into buf: 0, or -1 (ENAMETOOLONG). */
 int os_path(char *buf, size_t len, const char *path);
+/* Whether errno err says a file is absent or refused by design (ENOENT,
+ * ENODEV, EACCES, ...) rather than there and unreadable (EIO, ENOMEM). */
+int os_absent(int err);
+/* Note that path could not be read (errno err), unless os_absent(err): every
+ * opener and reader below notes its failures so. The library's own readers
+ * elsewhere call it where they read otherwise. */
+void os_fault_note(const char *path, int err);
+/* The first file noted since the process started, into path (len bytes),
+ * and how many failures were noted (*n): that one's errno, 0 when none. */
+int os_fault(char *path, size_t len, int *n);
 /* open(root + path, O_RDONLY | O_CLOEXEC): a descriptor, or -1 with errno. */
 int os_open(const char *path);
 /* open(root + path, O_RDONLY | O_DIRECTORY | O_CLOEXEC): a descriptor of
  * the directory, or -1 with errno (ENOTDIR when it is something else). */
 int os_open_dir(const char *path);
+/* openat(dirfd, rel, O_RDONLY | O_CLOEXEC | flags), not under the root: a
+ * descriptor, or -1 with errno. */
+int os_open_at(int dirfd, const char *rel, int flags);
+/* The directory rel under dirfd (AT_FDCWD: rel as given), not under the
+ * root, opened for readdir: NULL with errno when it cannot be. */
+DIR *os_dir_at(int dirfd, const char *rel);
 /* The whole file behind fd from offset 0, at most len - 1 bytes, into buf
  * (NUL-terminated): its length, or -1 with errno. */
 ssize_t os_pread(int fd, char *buf, size_t len);
@@ -246,6 +266,10 @@ ssize_t os_pread(int fd, char *buf, size_t len);
 void os_own_reads(long long *bytes, long long *calls);
 /* os_open + os_pread + close. */
 ssize_t os_read(const char *path, char *buf, size_t len);
+/* The file rel under directory descriptor dirfd (AT_FDCWD: rel as given;
+ * not under the root), its bytes as they are, at most len - 1 of them,
+ * into buf (NUL-terminated): its length, or -1 with errno. */
+ssize_t os_read_bytes(int dirfd, const char *rel, char *buf, size_t len);
 /* The small file rel under directory descriptor dirfd (AT_FDCWD: rel as
  * given; not under the root) into buf, without its trailing white space:
  * its length, or -1 when it cannot be read. Counted as os_pread counts. */

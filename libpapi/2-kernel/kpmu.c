@@ -62,11 +62,12 @@ static void kp_forget(void)
 }
 
 /* Read the list of dir (lock held). A missing directory is an empty list:
- * a kernel without perf_event, or without sysfs mounted. */
+ * a kernel without perf_event, or without sysfs mounted (one that is there
+ * but cannot be read is noted by osfile.c, as is any file below it). */
 static void kp_scan(const char *dir)
 {
 	int cap = 0;
-	DIR *d = opendir(dir);
+	DIR *d = os_dir_at(AT_FDCWD, dir);
 	if (!d)
 		return;
 	struct dirent *de;
@@ -74,7 +75,7 @@ static void kp_scan(const char *dir)
 		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof kp->name)
 			continue;
 		/* The entries are links to the devices: follow them. */
-		int fd = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int fd = os_open_at(dirfd(d), de->d_name, O_DIRECTORY);
 		if (fd < 0)
 			continue;
 		char buf[sizeof kp->cpus];
@@ -223,7 +224,7 @@ static int kp_open_dir(const struct kpmu *p)
 {
 	char path[PATH_MAX + 80];
 	snprintf(path, sizeof path, "%s/%s", kp_dir, p->name);
-	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return os_open_at(AT_FDCWD, path, O_DIRECTORY);
 }
 
 /* kpmu_per_task: see kernel.h. perf's rule: a PMU with a cpumask is opened
@@ -315,11 +316,7 @@ static int is_companion(const char *name)
 /* The subdirectory name of the PMU directory pfd, NULL when it has none. */
 static DIR *open_subdir(int pfd, const char *name)
 {
-	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	if (!d && fd >= 0)
-		close(fd);
-	return d;
+	return os_dir_at(pfd, name);
 }
 
 /* Read p's format/ directory (lock held). */

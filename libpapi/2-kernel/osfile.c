@@ -1,6 +1,8 @@
-/* osfile.c: reading /proc and /sys files for the OS components, under a root that only test binaries move. */
+/* osfile.c: reading /proc and /sys files, read again after a signal, under a root that only test binaries move, noting one that is there but cannot be read. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,12 +38,83 @@ int os_path(char *buf, size_t len, const char *path)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ faults
+ * The first file that is there but could not be read (an open failing
+ * for want of memory, a read failing with EIO), and how many such reads
+ * failed, since the process started: the information read from it is
+ * missing, which only the reader's caller can say (papi avail, papi
+ * native). Kept for the process's life, since some of it is read only
+ * once (the hardware description). */
+static pthread_mutex_t fault_lock = PTHREAD_MUTEX_INITIALIZER;
+static char fault_path[PATH_MAX];
+static int fault_err, fault_n;
+
+/* os_absent: see kernel.h. */
+int os_absent(int err)
+{
+	switch (err) {
+	case ENOENT: case ENOTDIR: case ENODEV: case ENXIO: case EACCES: case EPERM:
+	case EOPNOTSUPP: case ENODATA:
+		return 1;
+	}
+	return 0;
+}
+
+/* os_fault_note: see kernel.h. */
+void os_fault_note(const char *path, int err)
+{
+	if (os_absent(err))
+		return;
+	pthread_mutex_lock(&fault_lock);
+	if (!fault_n++) {
+		snprintf(fault_path, sizeof fault_path, "%s", path);
+		fault_err = err ? err : EIO;
+	}
+	pthread_mutex_unlock(&fault_lock);
+}
+
+/* os_fault: see kernel.h. */
+int os_fault(char *path, size_t len, int *n)
+{
+	pthread_mutex_lock(&fault_lock);
+	int e = fault_n ? fault_err : 0;
+	snprintf(path, len, "%s", fault_n ? fault_path : "");
+	*n = fault_n;
+	pthread_mutex_unlock(&fault_lock);
+	return e;
+}
+
+/* Note a failure (errno err) on rel under directory descriptor dirfd,
+ * named by the directory's path as the kernel gives it (its sysfs device
+ * rather than the link that led there); errno is kept. */
+static void note_at(int dirfd, const char *rel, int err)
+{
+	if (os_absent(err))
+		return;
+	char link[64], dir[PATH_MAX], path[PATH_MAX + 256];
+	ssize_t n = -1;
+	if (dirfd != AT_FDCWD && rel[0] != '/') {
+		snprintf(link, sizeof link, "/proc/self/fd/%d", dirfd);
+		n = readlink(link, dir, sizeof dir - 1);
+	}
+	if (n > 0) {
+		dir[n] = '\0';
+		snprintf(path, sizeof path, "%s%s%s", dir, *rel ? "/" : "", rel);
+	} else
+		snprintf(path, sizeof path, "%s", rel);
+	os_fault_note(path, err);
+	errno = err;
+}
+
 int os_open(const char *path)
 {
 	char full[1024];
 	if (os_path(full, sizeof full, path) < 0)
 		return -1;
-	return io_real_open(full, O_RDONLY | O_CLOEXEC);
+	int fd = io_real_open(full, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		note_at(AT_FDCWD, full, errno);
+	return fd;
 }
 
 int os_open_dir(const char *path)
@@ -49,7 +122,31 @@ int os_open_dir(const char *path)
 	char full[1024];
 	if (os_path(full, sizeof full, path) < 0)
 		return -1;
-	return io_real_open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return os_open_at(AT_FDCWD, full, O_DIRECTORY);
+}
+
+/* os_open_at: see kernel.h. */
+int os_open_at(int dirfd, const char *rel, int flags)
+{
+	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | flags);
+	if (fd < 0)
+		note_at(dirfd, rel, errno);
+	return fd;
+}
+
+/* os_dir_at: see kernel.h. */
+DIR *os_dir_at(int dirfd, const char *rel)
+{
+	int fd = os_open_at(dirfd, rel, O_DIRECTORY);
+	if (fd < 0)
+		return NULL;
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		int e = errno;
+		io_real_close(fd);
+		note_at(dirfd, rel, e);
+	}
+	return d;
 }
 
 /* The bytes and read calls of every os_pread: the io component takes the
@@ -62,7 +159,8 @@ void os_own_reads(long long *bytes, long long *calls)
 	*calls = __atomic_load_n(&own_calls, __ATOMIC_RELAXED);
 }
 
-ssize_t os_pread(int fd, char *buf, size_t len)
+/* os_pread without noting a failure. */
+static ssize_t pread_whole(int fd, char *buf, size_t len)
 {
 	if (len == 0) {
 		errno = EINVAL;
@@ -86,6 +184,14 @@ ssize_t os_pread(int fd, char *buf, size_t len)
 	return (ssize_t)got;
 }
 
+ssize_t os_pread(int fd, char *buf, size_t len)
+{
+	ssize_t n = pread_whole(fd, buf, len);
+	if (n < 0)
+		note_at(fd, "", errno);
+	return n;
+}
+
 ssize_t os_read(const char *path, char *buf, size_t len)
 {
 	int fd = os_open(path);
@@ -98,13 +204,22 @@ ssize_t os_read(const char *path, char *buf, size_t len)
 	return n;
 }
 
-int os_read_at(int dirfd, const char *rel, char *buf, size_t len)
+/* os_read_bytes: see kernel.h. */
+ssize_t os_read_bytes(int dirfd, const char *rel, char *buf, size_t len)
 {
-	int fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC);
+	int fd = os_open_at(dirfd, rel, 0);
 	if (fd < 0)
 		return -1;
 	ssize_t n = os_pread(fd, buf, len);
+	int e = errno;
 	io_real_close(fd);
+	errno = e;
+	return n;
+}
+
+int os_read_at(int dirfd, const char *rel, char *buf, size_t len)
+{
+	ssize_t n = os_read_bytes(dirfd, rel, buf, len);
 	if (n < 0)
 		return -1;
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\r'))

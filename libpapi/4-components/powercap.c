@@ -1,6 +1,7 @@
 /* powercap.c: the powercap component: the energy and power limits of the RAPL zones the kernel's powercap class lists (/sys/class/powercap/intel-rapl:*), with the energy counters' wrap-around handled. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,7 +205,7 @@ static int pc_init(char *why, size_t len)
 {
 	char full[1024];
 	os_path(full, sizeof full, DIR_PATH);
-	DIR *d = opendir(full);
+	DIR *d = os_dir_at(AT_FDCWD, full);
 	int r = PAPI_OK, nz = 0, energy = 0;
 	char **names = NULL;
 	if (d) {

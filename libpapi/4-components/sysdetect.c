@@ -1,6 +1,7 @@
 /* sysdetect.c: the sysdetect component: what the machine's CPU is (vendor, model, topology, caches, NUMA nodes with their memory and threads), gathered once for the device calls (devices.c); it names no events. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,7 @@ static int node_numbers(int *nums, int max)
 	char dir[1024];
 	if (os_path(dir, sizeof dir, "/sys/devices/system/node") < 0)
 		return 0;
-	DIR *d = opendir(dir);
+	DIR *d = os_dir_at(AT_FDCWD, dir);
 	if (!d)
 		return 0;
 	int n = 0;

@@ -1,5 +1,6 @@
-/* t_cmp_fakeroot.c: the OS components on fake /proc and /sys trees (os_set_root, which only test binaries call): exact counts from values we write, and the reason when a file is missing or malformed. */
+/* t_cmp_fakeroot.c: the OS components on fake /proc and /sys trees (os_set_root, which only test binaries call): exact counts from values we write, the reason when a file is missing or malformed, and a file that is there but cannot be read noted. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,12 +225,38 @@ static void test_stealtime(void)
 	os_set_root(NULL);
 }
 
+/* A file that is absent is no fault; one that is there but cannot be read
+ * (a directory read as a file: EISDIR) is noted, the first one kept. */
+static void test_faults(void)
+{
+	char path[1024], dir[1024], buf[64];
+	int n = -1, e = os_fault(path, sizeof path, &n);
+	ok(e == 0 && n == 0 && !*path, "nothing noted before a read fails (%d: %s)", n, path);
+	os_set_root(root);
+	ok(os_read("/proc/absent", buf, sizeof buf) < 0 && errno == ENOENT, "an absent file: ENOENT");
+	e = os_fault(path, sizeof path, &n);
+	ok(e == 0 && n == 0, "an absent file is not noted (%d)", n);
+	snprintf(dir, sizeof dir, "%s/proc", root);
+	mkdir(dir, 0755);
+	snprintf(dir, sizeof dir, "%s/proc/unreadable", root);
+	ok(mkdir(dir, 0755) == 0, "mkdir %s", dir);
+	ok(os_read("/proc/unreadable", buf, sizeof buf) < 0 && errno == EISDIR,
+	   "a directory read as a file: EISDIR");
+	e = os_fault(path, sizeof path, &n);
+	ok(e == EISDIR && n == 1 && !strcmp(path, dir), "noted with its path (%d: %s)", n, path);
+	ok(os_read_at(AT_FDCWD, dir, buf, sizeof buf) < 0 && errno == EISDIR, "again, by its path");
+	e = os_fault(path, sizeof path, &n);
+	ok(e == EISDIR && n == 2 && !strcmp(path, dir), "counted; the first one kept (%d: %s)", n, path);
+	os_set_root(NULL);
+}
+
 int main(void)
 {
 	if (!mkdtemp(root)) {
 		ok(0, "mkdtemp: %s", strerror(errno));
 		return tap_done();
 	}
+	test_faults();
 	test_io();
 	test_net();
 	test_stealtime();

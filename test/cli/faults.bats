@@ -43,10 +43,13 @@ faults() {
 	sh "$PAPI_TOP/test/tools/faults.sh" "${opts[@]}" "$FAULT_DIR/fault_work" "$FAULT_DIR/fault_client" "$@"
 }
 
-# fault SCENARIO CALL:ERRNO:WHEN: that one fault; its verdict line is
-# $verdict ("clean stat write ENOSPC 1 : papi stat: ...").
+# fault [-P PATH] SCENARIO CALL:ERRNO:WHEN: that one fault (on PATH's
+# calls alone); its verdict line is $verdict ("clean stat write ENOSPC 1 :
+# papi stat: ...").
 fault() {
-	run faults -i "$2" "$1"
+	local only=()
+	[ "$1" != -P ] || { only=(-P "$2"); shift 2; }
+	run faults "${only[@]}" -i "$2" "$1"
 	echo "$output"
 	[ "${#lines[@]}" -eq 2 ]
 	verdict=${lines[0]#--- }
@@ -175,4 +178,39 @@ fault() {
 	eintr=$(printf '%s\n' "${lines[@]}" | grep -E '^--- [a-z]+ avail [a-z0-9]+ EINTR ')
 	[ -n "$eintr" ]
 	! grep -v '^--- recovered ' <<< "$eintr"
+}
+
+# A /proc or sysfs file that is there but cannot be read leaves out what it
+# describes: papi avail and papi native print what they could, name the
+# file, and exit 1; an interrupted read of it is read again.
+@test "faults: papi avail that cannot read /proc/cpuinfo or a CPU's topology says which file and exits 1" {
+	[ -r /proc/cpuinfo ] || skip "no /proc/cpuinfo"
+	local why=": the listing may be incomplete"
+	fault -P /proc/cpuinfo avail openat:ENOMEM:1
+	[ "$verdict" = "clean avail openat ENOMEM 1 : papi avail: could not read /proc/cpuinfo: Cannot allocate memory$why" ]
+	fault -P /proc/cpuinfo avail pread64:EIO:1
+	[ "$verdict" = "clean avail pread64 EIO 1 : papi avail: could not read /proc/cpuinfo: Input/output error$why" ]
+	local topo=/sys/devices/system/cpu/cpu0/topology/physical_package_id
+	[ -r "$topo" ] || skip "no $topo"
+	fault -P "$topo" avail pread64:EIO:1
+	[ "$verdict" = "clean avail pread64 EIO 1 : papi avail: could not read $topo: Input/output error$why" ]
+	fault -P "$topo" avail pread64:EINTR:1
+	[ "$verdict" = "recovered avail pread64 EINTR 1" ]
+}
+
+@test "faults: papi native that cannot read the kernel's PMUs or a component's /proc file says which and exits 1" {
+	local why=": the listing may be incomplete" dir=/sys/bus/event_source/devices
+	[ -r "$dir/software/type" ] || skip "no software PMU in sysfs"
+	fault -P "$dir" native openat:ENOMEM:1
+	[ "$verdict" = "clean native openat ENOMEM 1 : papi native: could not read $dir: Cannot allocate memory$why" ]
+	# the PMU's type, read through the link to its device
+	local type
+	type=$(readlink -f "$dir/software/type")
+	fault -P "$type" native pread64:EIO:1
+	[ "$verdict" = "clean native pread64 EIO 1 : papi native: could not read $type: Input/output error$why" ]
+	fault -P "$type" native pread64:EINTR:1
+	[ "$verdict" = "recovered native pread64 EINTR 1" ]
+	# the stealtime component's file
+	fault -P /proc/stat native openat:ENOMEM:1
+	[ "$verdict" = "clean native openat ENOMEM 1 : papi native: could not read /proc/stat: Cannot allocate memory$why" ]
 }
