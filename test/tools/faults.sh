@@ -35,12 +35,13 @@
 #              report), as after a retried EINTR or a fall-back
 #   degraded   status 0, papi avail's or papi native's output differs from
 #              the plain run's: a /proc or sysfs file that could not be read
-#              is left out of what it describes, without a word
+#              is left out of what it describes, without a word (a failure:
+#              papi must say which file it could not read, and exit 1)
 #   known      a crash inside libpfm4 (not ours to change): listed, not failed
 #   unreached  the fault was never injected (the run took another path)
 # The last line: "N injections, N clean errors, N recovered, N degraded,
 # N unreached, N known, N crashes, N hangs, N leaks, N bad"; exit status 1
-# when any run was a crash, hang, leak or bad.
+# when any run was degraded, a crash, hang, leak or bad.
 set -u
 max=0 verbose=0 only='' path=''
 usage="usage: faults.sh [-n N] [-v] [-i CALL:ERRNO:WHEN] [-P PATH] WORK CLIENT [SCENARIO...]"
@@ -210,7 +211,8 @@ judge() {
 			v=recovered
 		elif [ "$rc" = 0 ] && [ "$kind" = same ]; then
 			v=recovered
-			[ ! -f "$dir/base.out" ] || cmp -s out "$dir/base.out" || v=degraded
+			[ ! -f "$dir/base.out" ] || cmp -s out "$dir/base.out" ||
+				v=degraded why="status 0, output unlike the plain run's, and no message"
 		else
 			v=bad why="status $rc: $(head -c 300 err)"
 		fi ;;
@@ -259,9 +261,9 @@ done
 
 awk -v verbose="$verbose" '
 	{ n++; c[$1]++ }
-	verbose == 1 || $1 ~ /^(crash|hang|leak|bad)$/ { print "--- " $0 }
+	verbose == 1 || $1 ~ /^(degraded|crash|hang|leak|bad)$/ { print "--- " $0 }
 	END {
 		printf "%d injections, %d clean errors, %d recovered, %d degraded, %d unreached, %d known, %d crashes, %d hangs, %d leaks, %d bad\n",
 			n, c["clean"], c["recovered"], c["degraded"], c["unreached"], c["known"], c["crash"], c["hang"], c["leak"], c["bad"]
-		exit (c["crash"] + c["hang"] + c["leak"] + c["bad"] > 0)
+		exit (c["degraded"] + c["crash"] + c["hang"] + c["leak"] + c["bad"] > 0)
 	}' "$dir/results"
