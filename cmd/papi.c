@@ -1,6 +1,7 @@
 /* papi.c: the papi binary's entry point: the command table, dispatch by argv[1] or by the name it runs under, and `papi help`. */
 #include "cli.h"
 #include "cmds.h"
+#include "tool.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -195,6 +196,10 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return CLI_USAGE;
 	}
+	/* Every command names events with their PMU, those of the CPU's own
+	 * PMU too, which PAPI's API names bare: what one machine prints,
+	 * another (or LIBPFM_FORCE_PMU, papi encode) reads the same. */
+	native_names_qualified(1);
 	base = strrchr(argv[0], '/');
 	base = base ? base + 1 : argv[0];
 	if (!strncmp(base, "papi-", 5) || !strncmp(base, "papi_", 5))

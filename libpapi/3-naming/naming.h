@@ -72,6 +72,9 @@ const char *pmu_forced_unknown(void);
 const char *pmu_core_sysfs(void);
 /* Index of the entry of libpfm4 PMU pfm_pmu, -1 when none. */
 int pmu_of_pfm(int pfm_pmu);
+/* Index of libpfm4's default core PMU (the first core PMU it detected:
+ * amd64_fam19h_zen4, or skx under LIBPFM_FORCE_PMU=skx), -1 when none. */
+int pmu_default_core(void);
 /* Index of the core PMU entry (or sysfs entry) whose kernel device is
  * kernel_name ("cpu", "cpu_atom", "armv8_pmuv3_0", "msr"), -1 when the
  * kernel has no such PMU of those kinds. */
@@ -150,6 +153,15 @@ int native_intern(int cidx, int cev, const char *name, int *idx);
  * earlier by a lookup or native_intern: PAPI_OK and *idx, or PAPI_ENOEVNT.
  * Asks libpfm4 nothing. */
 int native_find(const char *name, int *idx);
+/* The name PAPI's API gives entry e (PAPI_event_code_to_name, the symbol
+ * and a preset's native names in PAPI_get_event_info): its canonical name,
+ * but without "pmu::" for an event of libpfm4's default core PMU, as PAPI 7
+ * names those ("RETIRED_SSE_AVX_FLOPS:ANY", while "perf::TASK-CLOCK" keeps
+ * its PMU). Both spellings look up the same entry. After
+ * native_names_qualified(1) every name keeps its PMU (the papi tool's
+ * choice: its output names events the same on every machine). */
+const char *native_api_name(const struct native *e);
+void native_names_qualified(int on);
 /* As native_get, after starting libpfm4, so that an entry the software
  * fast path made has its libpfm4 event and PMU (pfm_idx, pmu) filled. */
 const struct native *native_get_full(int idx);

@@ -1,4 +1,5 @@
-/* native_enum.c: listing the native events (PAPI_enum_cmp_event for perf_event): every event of each PMU libpfm4 detected, their unit masks and modifiers, then the sysfs-named core PMUs' events; their info and number. */
+/* native_enum.c: listing the native events (PAPI_enum_cmp_event for perf_event): every event of each PMU libpfm4 detected, their unit masks and modifiers, then the sysfs-named core PMUs' events; their info and number, and the name the API gives each (native_api_name). */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -143,9 +144,30 @@ int native_enum(int *code, int modifier, int cidx)
 	return enum_event(e->pmu, pfm_get_event_next(e->pfm_idx), code);
 }
 
+PAPI_FIRST_DATA static atomic_int names_qualified;
+
+/* native_names_qualified: see naming.h. */
+void native_names_qualified(int on)
+{
+	atomic_store(&names_qualified, on != 0);
+}
+
+/* native_api_name: see naming.h. Only libpfm4's own names of its default
+ * core PMU lose the PMU: not the sysfs-named ones, nor another
+ * component's. */
+const char *native_api_name(const struct native *e)
+{
+	if (!e->name || e->cidx != 0 || e->sysfs || e->pmu < 0 || e->pfm_idx < 0 ||
+	    atomic_load_explicit(&names_qualified, memory_order_relaxed) ||
+	    e->pmu != pmu_default_core())
+		return e->name;
+	const char *sep = strstr(e->name, "::");
+	return sep ? sep + 2 : e->name;
+}
+
 /* native_info: fill info for native index idx as PAPI 7's perf_event component
- * does: symbol, long description, component 0, everything else zero.
- * PAPI_OK or PAPI_ENOEVNT. */
+ * does: symbol (native_api_name's), long description, component 0,
+ * everything else zero. PAPI_OK or PAPI_ENOEVNT. */
 int native_info(int idx, PAPI_event_info_t *info)
 {
 	const struct native *e = native_get(idx);
@@ -153,7 +175,7 @@ int native_info(int idx, PAPI_event_info_t *info)
 		return PAPI_ENOEVNT;
 	memset(info, 0, sizeof *info);
 	info->event_code = (unsigned)(PAPI_NATIVE_MASK | idx);
-	snprintf(info->symbol, sizeof info->symbol, "%s", e->name);
+	snprintf(info->symbol, sizeof info->symbol, "%s", native_api_name(e));
 	snprintf(info->long_descr, sizeof info->long_descr, "%s", e->desc);
 	info->component_index = 0;
 	return PAPI_OK;

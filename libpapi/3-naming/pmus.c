@@ -455,6 +455,12 @@ int pmu_of_pfm(int pfm_pmu)
 	return -1;
 }
 
+/* pmu_default_core: see naming.h. */
+int pmu_default_core(void)
+{
+	return pmus_init() == PAPI_OK ? core_pmu : -1;
+}
+
 /* pmu_of_kernel: see naming.h. */
 int pmu_of_kernel(const char *kernel_name)
 {

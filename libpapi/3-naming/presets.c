@@ -594,7 +594,7 @@ static void pev_info(const struct pev *e, int code, PAPI_event_info_t *info, int
 	for (int t = 0; t < e->nterms; t++) {
 		const struct native *n = native_get(e->ntv[t]);
 		info->code[t] = (unsigned)(PAPI_NATIVE_MASK | e->ntv[t]);
-		snprintf(info->name[t], sizeof info->name[t], "%s", n ? n->name : "");
+		snprintf(info->name[t], sizeof info->name[t], "%s", n ? native_api_name(n) : "");
 	}
 }
 

@@ -263,7 +263,9 @@ int PAPI_event_name_to_code(const char *in, int *out)
 /* PAPI_event_code_to_name: write the event's name into out, which must hold
  * PAPI_MAX_STR_LEN bytes (native names with long qualifier lists may need up
  * to PAPI_HUGE_STR_LEN: such a name gives PAPI_EBUF rather than a cut name).
- * Native names come back canonical: "pmu::EVENT[:qualifiers]".
+ * Native names come back canonical, "pmu::EVENT[:qualifiers]", but for the
+ * events of libpfm4's default core PMU, which PAPI 7 names without their
+ * PMU: "EVENT[:qualifiers]" (native_api_name).
  * PAPI_ENOINIT, PAPI_EINVAL (out NULL), PAPI_ENOEVNT (unknown code),
  * PAPI_ENOTPRESET (preset code out of range), PAPI_EBUF. */
 int PAPI_event_code_to_name(int EventCode, char *out)
@@ -279,10 +281,11 @@ int PAPI_event_code_to_name(int EventCode, char *out)
 		const struct native *n = code_native(EventCode);
 		if (!n || (n->cidx > 0 && cmp_disabled(n->cidx)))
 			return PAPI_ENOEVNT;
-		size_t len = strlen(n->name);
+		const char *name = native_api_name(n);
+		size_t len = strlen(name);
 		if (len >= PAPI_MAX_STR_LEN)
 			return PAPI_EBUF;
-		memcpy(out, n->name, len + 1);
+		memcpy(out, name, len + 1);
 		return PAPI_OK;
 	}
 	default:

@@ -146,6 +146,59 @@ static void info(void)
 	ok(strstr(in.long_descr, "masks:") != NULL, "qualifier described in long_descr (%s)", in.long_descr);
 }
 
+/* PAPI 7 names the events of libpfm4's default core PMU (the first core PMU
+ * it detected) without their PMU, unit masks and qualifiers kept
+ * ("RETIRED_SSE_AVX_FLOPS:ANY:u=1"); every other PMU's keep theirs
+ * (perf::TASK-CLOCK). Either spelling resolves to the one code. */
+static void default_pmu(void)
+{
+	const struct pmu *p = pmu_get(pmu_default_core());
+	if (!p) {
+		skip("libpfm4 knows no core PMU here", "default PMU names");
+		return;
+	}
+	char pfx[80], name[PAPI_MAX_STR_LEN], full[2 * PAPI_MAX_STR_LEN];
+	snprintf(pfx, sizeof pfx, "%s::", p->name);
+	size_t pl = strlen(pfx);
+	int code = PAPI_NATIVE_MASK, bare = 0, other = 0, bad = 0, umask = -1, back;
+	for (int r = PAPI_enum_event(&code, PAPI_ENUM_FIRST); r == PAPI_OK;
+	     r = PAPI_enum_event(&code, PAPI_ENUM_EVENTS)) {
+		const struct native *n = native_get(code & PAPI_NATIVE_AND_MASK);
+		PAPI_event_info_t in;
+		if (!n || PAPI_event_code_to_name(code, name) != PAPI_OK ||
+		    PAPI_get_event_info(code, &in) != PAPI_OK || strcmp(in.symbol, name)) {
+			bad++;
+			continue;
+		}
+		int ours = !strncmp(n->name, pfx, pl);
+		bare += ours;
+		other += !ours;
+		if (strcmp(name, ours ? n->name + pl : n->name) ||
+		    PAPI_event_name_to_code(n->name, &back) != PAPI_OK || back != code) {
+			if (bad++ < 3)
+				diag("%s is named %s", n->name, name);
+		}
+		int u = code;
+		if (ours && umask < 0 && PAPI_enum_event(&u, PAPI_NTV_ENUM_UMASKS) == PAPI_OK &&
+		    PAPI_event_code_to_name(u, name) == PAPI_OK && !strchr(name, '='))
+			umask = u;
+	}
+	ok(bare > 0 && other > 0, "%s's events named without their PMU (%d), the others' with it (%d)",
+	   p->name, bare, other);
+	is_int(bad, 0, "each named so by code_to_name and info.symbol, its full name resolving to its code");
+	if (!ok(umask >= 0, "an event of %s with a unit mask", p->name))
+		return;
+	PAPI_event_code_to_name(umask, name);
+	ok(!strstr(name, "::") && strchr(name, ':'), "unit mask entry named without the PMU (%s)", name);
+	snprintf(full, sizeof full, "%s%s:u=1", pfx, name);
+	int c1 = 0, c2 = -1;
+	is_int(PAPI_event_name_to_code(full, &c1), PAPI_OK, "%s has a code", full);
+	is_int(PAPI_event_code_to_name(c1, name), PAPI_OK, "and a name");
+	is_str(name, full + pl, "the same without the PMU, qualifiers kept");
+	is_int(PAPI_event_name_to_code(name, &c2), PAPI_OK, "which resolves");
+	is_int(c2, c1, "to the same code");
+}
+
 static void enumeration(void)
 {
 	int code = PAPI_NATIVE_MASK, n = 0, bad = 0, found = 0, quals = 0;
@@ -262,6 +315,7 @@ int main(void)
 	names();
 	info();
 	enumeration();
+	default_pmu();
 	walk();
 	presets();
 	PAPI_shutdown();

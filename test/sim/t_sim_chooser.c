@@ -78,6 +78,7 @@ int main(void)
 	if (pmu_tables_missing("skx", "the chooser on a simulated skx PMU"))
 		return tap_done();
 	setenv("LIBPFM_FORCE_PMU", "skx", 1);
+	native_names_qualified(1);	/* as the papi tool's main: events keep their PMU */
 	struct sim_config c = sim_default_config();
 	sim_install(&c);
 	sim_event(PERF_TYPE_RAW, CYC, SIM_FIXED(1) | SIM_ANY_GP, 1, 1);

@@ -92,8 +92,11 @@ static void presets_on_both(void)
 	is_int(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT, "init on a simulated hybrid");
 	PAPI_event_info_t in;
 	is_int(PAPI_get_event_info(PAPI_TOT_CYC, &in), PAPI_OK, "PAPI_TOT_CYC's info");
+	/* skx, libpfm4's default core PMU (forced), names its events bare, as
+	 * PAPI 7; the sysfs-named cpu_atom keeps its PMU. */
 	ok(in.count == 2 && !strcmp(in.derived, "DERIVED_ADD") &&
-	   !strncmp(in.name[0], "skx::UNHALTED_CORE_CYCLES", 25) && !strcmp(in.name[1], "cpu_atom/cycles/"),
+	   !strncmp(in.name[0], "UNHALTED_CORE_CYCLES", 20) && !strstr(in.name[0], "::") &&
+	   !strcmp(in.name[1], "cpu_atom/cycles/"),
 	   "the sum of cpu_core's and cpu_atom's cycles: %u %s %s %s", in.count, in.derived, in.name[0],
 	   in.name[1]);
 	ok(strstr(in.note, "Counts on cpu_core and cpu_atom, summed."), "its note says so: %s", in.note);
