@@ -143,7 +143,8 @@ ctests() {
 
 # listings SUITE: papi_native_avail and papi_event_chooser NATIVE, run on
 # theirs and on ours (stdout and stderr apart, in BUILD/distro-SUITE-*),
-# their listings of perf_event's events normalized (native-listing.awk: our
+# their listings of perf_event's events normalized (native-listing.awk:
+# names as each library gives them, the default core PMU's bare; our
 # other components, msr/tsc/ and our words for software events aside) and
 # compared with diff; ours may not
 # print more lines on stderr than theirs (PAPI_VERB_ECONT, which both tools

@@ -2,12 +2,13 @@
 # papi_native_avail (-v tool=native) or papi_event_chooser NATIVE
 # (-v tool=chooser) prints, in a form two libraries' runs compare in:
 #
-#   papi_native_avail: each event's name without its PMU (PAPI leaves the
-#   core PMU's off), then its unit masks and modifiers with their
-#   descriptions. Left out: the other components, the events named
-#   PMU/EVENT/ from sysfs (msr/tsc/, which PAPI does not list), and an
-#   event's own description (ours describes perf::'s software events in
-#   plain words where libpfm4 gives PERF_COUNT_SW_*).
+#   papi_native_avail: each event's name as the library gives it (the
+#   default core PMU's without its PMU, the others' with theirs), then its
+#   unit masks and modifiers with their descriptions. Left out: the other
+#   components, the events named PMU/EVENT/ from sysfs (msr/tsc/, which
+#   PAPI does not list), and an event's own description (ours describes
+#   perf::'s software events in plain words where libpfm4 gives
+#   PERF_COUNT_SW_*).
 #
 #   papi_event_chooser: names and qualifier lines without their codes (each
 #   library numbers its own), the qualifiers' descriptions as the tool cuts
@@ -17,10 +18,8 @@
 tool == "chooser" && /\t0x/ {
 	n = $1
 	skip = index(n, "/") > 0
-	if (!skip) {
-		sub(/^[A-Za-z0-9_]+::/, "", n)
+	if (!skip)
 		print n
-	}
 	next
 }
 tool == "chooser" {
@@ -36,10 +35,8 @@ tool == "chooser" {
 /^[^ ]/ {
 	skip = index($0, "/") > 0
 	q = 0
-	if (!skip) {
-		sub(/^[A-Za-z0-9_]+::/, "")
+	if (!skip)
 		print
-	}
 	next
 }
 skip { next }
