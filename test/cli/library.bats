@@ -163,7 +163,10 @@ internal_names() {
 	for how in plain OWN_NAMES SYSTEM_PFM; do
 		${CC:-cc} -std=gnu11 -D$how -I"$PAPI_TOP/libpapi" -o sa_$how "$LIB/standalone.c" "$BUILD/libpapi.a" \
 			-lpthread -lm -ldl $([ $how = SYSTEM_PFM ] && echo -lpfm)
-		run -0 ./sa_$how
+		# (the system's libpfm4 keeps 8 bytes past pfm_terminate: its
+		# leak, not ours, which LeakSanitizer would stop the program for)
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$([ $how = SYSTEM_PFM ] && echo 0 || echo 1)" \
+			run -0 ./sa_$how
 		echo "$output"
 		[[ "${lines[0]}" == "ok "* ]]
 	done

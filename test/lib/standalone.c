@@ -92,6 +92,7 @@ int main(int argc, char **argv)
 	printf("system libpfm4 %s", r == PFM_SUCCESS ? "initialized" : pfm_strerror(r));
 	r = pfm_get_os_event_encoding("perf::TASK-CLOCK", PFM_PLM3, PFM_OS_NONE, &enc);
 	printf(", perf::TASK-CLOCK %s\n", r == PFM_SUCCESS ? "found" : pfm_strerror(r));
+	pfm_terminate();	/* what it allocated, freed (LeakSanitizer checks) */
 #endif
 	return 0;
 }
