@@ -87,12 +87,17 @@ load stat_helper
 	local cmd="$WORK threads 4 500"
 	run -0 papi stat -x, -o p.csv -e perf::PAGE-FAULTS,perf::MINOR-FAULTS $cmd
 	perf_stat page-faults,minor-faults q.csv $cmd
-	local a b ev
+	local a b ev tol
 	for ev in PAGE-FAULTS MINOR-FAULTS; do
 		local lc=${ev,,}
 		a=$(papi_csv p.csv "perf::$ev") || { cat p.csv; false; }
 		b=$(perf_val q.csv "$lc$SFX") || { cat q.csv; false; }
-		near "$lc" "$a" "$b" 8 "$cmd"
+		# AddressSanitizer's allocator faults in more or fewer pages
+		# as the 4 threads interleave (tens of 6000 here); a thread
+		# missed would be 500 short
+		tol=8
+		[ "$ASAN" = 0 ] || tol=$((8 + b / 100))
+		near "$lc" "$a" "$b" "$tol" "$cmd"
 		atleast "papi $lc" "$a" 2000 "$cmd"
 	done
 	head -1 p.csv | grep -q ',target,domain$'

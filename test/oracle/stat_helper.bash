@@ -9,10 +9,15 @@
 #   atleast WHAT V MIN CMD         V >= MIN
 #   SFX                            the modifier both tools write for the default domain:
 #                                  empty where this user may count the kernel, ":u" otherwise
+#   ASAN                           1 when the workloads are AddressSanitizer builds (make
+#                                  check-sanitize), whose runtime's own faults vary with
+#                                  how threads interleave; else 0
 
 BUILD=${PAPI_BUILD:-$PAPI_TOP/build}
 WORK=$BUILD/test/cli/oracle_work
 THREADS=$BUILD/test/cli/stat_threads
+ASAN=0
+if ldd "$WORK" 2>/dev/null | grep -q libasan; then ASAN=1; fi
 
 paranoid() { cat /proc/sys/kernel/perf_event_paranoid; }
 # root (CAP_SYS_ADMIN), or a perf_event_paranoid that lets everyone count the kernel
