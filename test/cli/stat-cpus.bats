@@ -42,9 +42,11 @@ ncpus() {
 	[ "$status" -eq 0 ]
 	[ "$(grep -c ' perf::CPU-CLOCK$' <<<"$stderr")" -eq 3 ]
 	"$PAPI_BIN" stat -a -e perf::CPU-CLOCK -o out.txt & BG=$!
-	# signal it once it catches SIGINT (bit 2 of SigCgt), however long
+	# signal it once papi (not the shell forked to start it, which has
+	# bats' INT trap) catches SIGINT (bit 2 of SigCgt), however long
 	# starting takes on a busy machine
-	until (( 0x$(awk '/^SigCgt:/ { print $2 }' /proc/$BG/status 2>/dev/null || echo 0) & 2 )) ||
+	until { [ "$(readlink /proc/$BG/exe)" = "$(readlink -f "$PAPI_BIN")" ] &&
+		(( 0x$(awk '/^SigCgt:/ { print $2 }' /proc/$BG/status 2>/dev/null || echo 0) & 2 )); } ||
 		! kill -0 $BG 2>/dev/null; do
 		sleep 0.01
 	done

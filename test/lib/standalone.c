@@ -9,9 +9,10 @@
  * before main (and libpfm4 starts then). An event named as its argument
  * is looked up (in libpfm4, which writes what LIBPFM_VERBOSE asks for to
  * stderr, or to stdout with LIBPFM_DEBUG_STDOUT). It counts perf::TASK-CLOCK over a
- * loop and prints "ok" when the count agrees with the thread's CPU time
- * (clock_gettime(CLOCK_THREAD_CPUTIME_ID), which shares nothing with
- * libpapi) within 20% below and 5% above, then what its own names gave.
+ * loop and prints "ok" when the count is at least 80% of the thread's CPU
+ * time (clock_gettime(CLOCK_THREAD_CPUTIME_ID), which shares nothing with
+ * libpapi) and at most the wall time (CLOCK_MONOTONIC) around it, then
+ * what its own names gave.
  */
 #include <stdio.h>
 #include <time.h>
@@ -46,11 +47,21 @@ __attribute__((constructor)) static void early(void)
 	init_in_constructor = PAPI_library_init(PAPI_VER_CURRENT);
 }
 
-static long long thread_ns(void)
+static long long clock_ns(clockid_t c)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	clock_gettime(c, &t);
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static long long thread_ns(void)
+{
+	return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+static long long wall_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 int main(int argc, char **argv)
@@ -73,16 +84,20 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	t0 = thread_ns();
+	long long w0 = wall_ns();
 	if ((r = PAPI_start(es)) != PAPI_OK)
 		return fprintf(stderr, "PAPI_start: %s\n", PAPI_strerror(r)), 1;
 	for (long i = 0; i < 20000000; i++)
 		x += (double)i;
 	if ((r = PAPI_stop(es, &v)) != PAPI_OK)
 		return fprintf(stderr, "PAPI_stop: %s\n", PAPI_strerror(r)), 1;
+	long long w1 = wall_ns();
 	t1 = thread_ns();
-	/* the counter runs inside [t0, t1] and for all of the loop; the two
-	 * clocks the kernel keeps for a task differ by a few parts in a thousand */
-	printf("%s %lld %lld\n", v >= (t1 - t0) * 8 / 10 && v <= (t1 - t0) * 21 / 20 ? "ok" : "off", v, t1 - t0);
+	/* the counter runs for all of the loop, at least most of the thread's
+	 * CPU time over it, and never longer than the wall time around it: the
+	 * task clock also runs while a VM's CPU is stolen or an interrupt is
+	 * served, which the thread's CPU clock leaves out */
+	printf("%s %lld %lld\n", v >= (t1 - t0) * 8 / 10 && v <= w1 - w0 ? "ok" : "off", v, t1 - t0);
 #ifdef OWN_NAMES
 	printf("own %d %s %d\n", pfm_initialize(), pfm_strerror(42), csv_init(NULL, 1));
 #endif

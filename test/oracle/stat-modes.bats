@@ -54,6 +54,13 @@ load stat_helper
 	"$WORK" wait touch 2000 hold <go &
 	local pid=$! i n
 	exec 7>go
+	# attach once it waits: exec'd, loaded and asleep in its read (a
+	# counter attached earlier counts the loader's faults too)
+	for i in $(seq 600); do
+		[ "$(readlink /proc/$pid/exe)" = "$(readlink -f "$WORK")" ] &&
+			[ "$(awk '{ print $3 }' /proc/$pid/stat)" = S ] && break
+		sleep 0.01
+	done
 	papi stat -p "$pid" -I 50 -x, -o p.csv -e perf::PAGE-FAULTS &
 	local pp=$!
 	/usr/bin/perf stat -p "$pid" -I 50 -x, -o q.csv -e page-faults &

@@ -209,9 +209,13 @@ static void counting(const char *mnt)
 		   "cgroup task clock: libpapi %lld ns in raw [%lld, %lld] (0.5%% + 50 us)", got[1], lo[1], hi[1]);
 		long long cpu_ns = (ru_in.ru_utime.tv_sec + ru_in.ru_stime.tv_sec) * 1000000000LL +
 				   (ru_in.ru_utime.tv_usec + ru_in.ru_stime.tv_usec) * 1000LL;
-		ok(got[1] >= SPIN_NS && got[1] <= cpu_ns + cpu_ns / 10 + 4000000,
+		/* The task clock also runs while a VM's CPU is stolen or an
+		 * interrupt is served, which getrusage leaves out: the bound
+		 * is its CPU time and half the neighbour's spin, which would
+		 * add all of it. */
+		ok(got[1] >= SPIN_NS && got[1] <= cpu_ns + SPIN_NS / 2 + 4000000,
 		   "cgroup task clock %lld ns: at least the workload's spin (%lld ns), at most its CPU time %lld ns "
-		   "(getrusage, +10%% + 4 ms of tick rounding), not its neighbour's", got[1], SPIN_NS, cpu_ns);
+		   "(getrusage) + half its neighbour's spin + 4 ms of tick rounding", got[1], SPIN_NS, cpu_ns);
 	}
 	for (int c = 0; c < n; c++) {
 		orc_set_free(&es[c]);
