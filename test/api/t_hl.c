@@ -471,11 +471,13 @@ static void event_times(void)
 		 * context time runs by local_clock while the thread's clock
 		 * leaves out interrupt time (IRQ_TIME_ACCOUNTING), so either
 		 * may lead (CI saw enabled 34 us above the clock over 45 ms).
+		 * Above, the context time also runs while a VM's CPU is stolen
+		 * (a run here saw 2.6 ms more over 45 ms): 10% + 1 ms there.
 		 * A time of the wrong region, or a share not summed over the
 		 * three calls, is off by a third or more. */
 		long long sp = en[0][0], sl = en[1][0];
-		long long tol = own_spin / 50 + 1000000;
-		ok(own_spin > 0 && sp <= own_spin + tol && sp >= own_spin - tol,
+		long long tol = own_spin / 50 + 1000000, above = own_spin / 10 + 1000000;
+		ok(own_spin > 0 && sp <= own_spin + above && sp >= own_spin - tol,
 		   "times %s: spin enabled %lld ns, the thread's CPU clock %lld ns over 3 calls", lay, sp, own_spin);
 		ok(sp >= 45000000 - 45000000 / 50, "times %s: spin enabled %lld: 3 x 15 ms, less 2%%", lay, sp);
 		ok(own_sleep >= 0 && sl <= own_sleep + 1000000 && sl < 5000000,
